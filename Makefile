@@ -1,0 +1,41 @@
+# auxerr: see README.md. The two commands are `make demo` and `make check`.
+top := $(CURDIR)
+BUILD ?= $(top)/build
+AUXERR ?= 1
+export BUILD
+
+ifeq ($(AUXERR),0)
+KERNEL_TREE := $(BUILD)/linux-base
+else
+KERNEL_TREE := $(BUILD)/linux
+endif
+BZIMAGE := $(KERNEL_TREE)/arch/x86/boot/bzImage
+VM := $(top)/tests/vm/run --kernel $(BZIMAGE)
+
+.PHONY: all deps kernel userland unit guest-test check demo clean
+
+all: userland
+
+deps:
+	@$(top)/scripts/install-deps
+
+kernel: deps
+	@AUXERR=$(AUXERR) $(top)/kernel/build.sh
+
+userland: deps
+
+unit: userland
+
+guest-test: kernel userland
+	$(VM) $(top)/tests/guest/run-all $(TESTS)
+
+check: deps
+	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory guest-test
+
+demo: deps
+	@$(MAKE) --no-print-directory kernel userland
+	$(VM) $(top)/tests/guest/demo
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,124 @@
+#!/bin/bash
+# Build the guest kernel: patched (AUXERR=1, default) or pristine (AUXERR=0).
+#
+# build/linux       git tree of Debian's linux-source-6.12: the "pristine"
+#                   tag, then kernel/patches/series applied with git am
+# build/linux-base  worktree of the same repository at "pristine"
+#
+# Each tree builds in place, so a rebuild after a one-file change is
+# incremental; ccache shares objects between the two.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD:-$top/build}
+auxerr=${AUXERR:-1}
+src_tar=/usr/src/linux-source-6.12.tar.xz
+repo=$build/linux
+jobs=${JOBS:-$(nproc)}
+
+log() { echo "kernel: $*"; }
+die() { echo "kernel: error: $*" >&2; exit 1; }
+
+[ -f "$src_tar" ] || die "$src_tar missing; run scripts/install-deps"
+mkdir -p "$build"
+
+git_k() { git -C "$1" -c user.name=auxerr -c user.email=auxerr@localhost "${@:2}"; }
+
+if [ ! -e "$repo/.git/auxerr-pristine" ]; then
+	log "extracting $src_tar (once)"
+	rm -rf "$repo" "$build/linux.tmp"
+	mkdir -p "$build/linux.tmp"
+	tar -C "$build/linux.tmp" --strip-components=1 -xf "$src_tar"
+	# Debian's source package appends "/*" to .gitignore (its packaging
+	# repository ignores the tree); drop it so the tree is upstream's.
+	sed -i '/^# Debian packaging: ignore everything/,$d' "$build/linux.tmp/.gitignore"
+	sed -i '${/^#$/d}' "$build/linux.tmp/.gitignore"
+	git -C "$build/linux.tmp" init -q -b auxerr
+	git_k "$build/linux.tmp" add -A
+	git_k "$build/linux.tmp" commit -q -m "Linux $(make -s -C "$build/linux.tmp" kernelversion) (Debian linux-source-6.12)"
+	git -C "$build/linux.tmp" tag pristine
+	touch "$build/linux.tmp/.git/auxerr-pristine"
+	mv "$build/linux.tmp" "$repo"
+fi
+
+# Apply the series only when it changed since the last application, so an
+# unchanged series leaves every mtime (and so the incremental build) alone.
+apply_series() {
+	local series=$top/kernel/patches/series stamp=$repo/.git/auxerr-series
+	local want
+	want=$( { cat "$series"; while read -r p; do
+		case "$p" in ''|'#'*) continue;; esac
+		cat "$top/kernel/patches/$p"; done < "$series"; } | sha256sum | cut -d' ' -f1)
+	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] &&
+	   [ "$(git -C "$repo" rev-parse HEAD)" = "$(cat "$stamp.head" 2>/dev/null)" ]; then
+		return
+	fi
+	if [ -n "$(git -C "$repo" status --porcelain --untracked-files=no)" ]; then
+		die "$repo has uncommitted changes; commit them and regenerate kernel/patches, or reset the tree"
+	fi
+	log "applying kernel/patches/series"
+	git -C "$repo" am --abort >/dev/null 2>&1 || true
+	git -C "$repo" checkout -q -B auxerr pristine
+	while read -r p; do
+		case "$p" in ''|'#'*) continue;; esac
+		git_k "$repo" am -q --whitespace=nowarn "$top/kernel/patches/$p" ||
+			die "patch $p does not apply"
+	done < "$series"
+	echo "$want" > "$stamp"
+	git -C "$repo" rev-parse HEAD > "$stamp.head"
+}
+
+if [ "$auxerr" = 1 ]; then
+	tree=$repo
+	apply_series
+	fragments=("$top"/kernel/config/*.config)
+else
+	tree=$build/linux-base
+	if [ ! -e "$tree/.git" ]; then
+		log "creating the pristine worktree $tree"
+		git -C "$repo" worktree add -q --detach "$tree" pristine
+	fi
+	fragments=()
+	for f in "$top"/kernel/config/*.config; do
+		case "$f" in */auxerr-feature.config) continue;; esac
+		fragments+=("$f")
+	done
+fi
+
+# Configure when a fragment is newer than .config (or there is none).
+config=$tree/.config
+need_config=0
+[ -f "$config" ] || need_config=1
+for f in "${fragments[@]}"; do
+	[ "$f" -nt "$config" ] && need_config=1
+done
+if [ "$need_config" = 1 ]; then
+	log "configuring $tree from tinyconfig + ${fragments[*]##*/}"
+	make -s -C "$tree" tinyconfig >/dev/null
+	(cd "$tree" && ./scripts/kconfig/merge_config.sh -m -O . .config "${fragments[@]}" >/dev/null)
+	make -s -C "$tree" olddefconfig >/dev/null
+fi
+
+# Every option a fragment asks for must survive olddefconfig.
+dropped=0
+for f in "${fragments[@]}"; do
+	while IFS= read -r line; do
+		case "$line" in
+		CONFIG_*=*)
+			grep -qxF -- "$line" "$config" || {
+				echo "kernel: error: ${f##*/} asks for '$line' but .config has '$(grep -E "^(# )?${line%%=*}[= ]" "$config" || echo unset)'" >&2
+				dropped=1
+			} ;;
+		esac
+	done < "$f"
+done
+[ "$dropped" = 0 ] || die "options were dropped (missing dependencies?); fix kernel/config"
+
+export CCACHE_BASEDIR=$build
+export CCACHE_NOHASHDIR=1
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
+export KBUILD_BUILD_TIMESTAMP=auxerr KBUILD_BUILD_USER=auxerr KBUILD_BUILD_HOST=auxerr
+log "building $tree (make -j$jobs bzImage)"
+make -s -C "$tree" -j"$jobs" CC="ccache gcc" bzImage
+make -s -C "$tree" headers_install INSTALL_HDR_PATH="$tree/usr-headers" >/dev/null
+log "ready: $tree/arch/x86/boot/bzImage"

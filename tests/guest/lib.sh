@@ -1,0 +1,105 @@
+# shellcheck shell=bash
+# Helpers for guest tests (sourced). Each check prints "PASS name" or
+# "FAIL name: why"; a test file exits non-zero when any check failed.
+
+failures=0
+passes=0
+NOBODY=65534
+
+pass() { echo "PASS $1"; passes=$((passes + 1)); }
+fail() { echo "FAIL $1: $2"; failures=$((failures + 1)); }
+
+# expect_eq NAME EXPECTED ACTUAL
+expect_eq() {
+	if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "expected '$2', got '$3'"; fi
+}
+
+# expect_match NAME REGEX ACTUAL
+expect_match() {
+	if [[ "$3" =~ $2 ]]; then pass "$1"; else fail "$1" "'$3' does not match /$2/"; fi
+}
+
+finish() {
+	[ "$failures" = 0 ]
+	exit $?
+}
+
+# Run a command as the unprivileged user nobody:nogroup, no supplementary
+# groups and no capabilities.
+as_nobody() {
+	setpriv --reuid="$NOBODY" --regid="$NOBODY" --clear-groups --inh-caps=-all -- "$@"
+}
+
+# Start auditd with a private configuration on tmpfs, writing the log
+# synchronously so that ausearch sees an event as soon as it is written.
+start_auditd() {
+	local conf=/run/auxerr-audit
+	mkdir -p "$conf/plugins.d"
+	cat > "$conf/auditd.conf" <<CONF
+local_events = yes
+write_logs = yes
+log_file = /var/log/audit/audit.log
+log_group = root
+log_format = ENRICHED
+flush = SYNC
+max_log_file = 64
+max_log_file_action = ROTATE
+space_left = 2
+space_left_action = IGNORE
+admin_space_left = 1
+admin_space_left_action = IGNORE
+disk_full_action = IGNORE
+disk_error_action = IGNORE
+use_libwrap = no
+plugin_dir = $conf/plugins.d
+end_of_event_timeout = 1
+CONF
+	chmod 0640 "$conf/auditd.conf"
+	auditd -c "$conf" -s enable || return 1
+	local i
+	for i in $(seq 50); do
+		auditctl -s 2>/dev/null | grep -q '^pid [1-9]' && return 0
+		sleep 0.1
+	done
+	echo "start_auditd: auditd did not register with the kernel" >&2
+	return 1
+}
+
+stop_auditd() {
+	local pid
+	pid=$(auditctl -s 2>/dev/null | awk '$1 == "pid" { print $2 }')
+	[ -n "$pid" ] && [ "$pid" != 0 ] && kill "$pid" 2>/dev/null
+	auditctl -D >/dev/null 2>&1
+	return 0
+}
+
+# wait_ausearch ARGS...: ausearch ARGS until it finds something (auditd
+# writes asynchronously to the kernel's delivery); prints what it found.
+wait_ausearch() {
+	local i out
+	for i in $(seq 50); do
+		if out=$(ausearch "$@" 2>/dev/null) && [ -n "$out" ]; then
+			printf '%s\n' "$out"
+			return 0
+		fi
+		sleep 0.1
+	done
+	return 1
+}
+
+# audit_field TYPE FIELD: from ausearch output on stdin, the value of FIELD
+# in the first record of TYPE (interpreted or raw, as ausearch printed it).
+audit_field() {
+	awk -v type="type=$1" -v field="$2" '
+		$1 == type {
+			for (i = 2; i <= NF; i++) {
+				n = index($i, "=")
+				if (n && substr($i, 1, n - 1) == field) {
+					v = substr($i, n + 1)
+					gsub(/^"|"$/, "", v)
+					print v
+					exit
+				}
+			}
+		}'
+}
