@@ -12,7 +12,7 @@ endif
 BZIMAGE := $(KERNEL_TREE)/arch/x86/boot/bzImage
 VM := $(top)/tests/vm/run --kernel $(BZIMAGE)
 
-.PHONY: all deps kernel userland unit guest-test check demo clean
+.PHONY: all deps headers kernel userland unit guest-test check demo clean
 
 all: userland
 
@@ -22,9 +22,17 @@ deps:
 kernel: deps
 	@AUXERR=$(AUXERR) $(top)/kernel/build.sh
 
-userland: deps
+# The patched UAPI headers (include/uapi/linux/auxerr.h), which userland
+# builds against: build/linux/usr-headers/include.
+headers: deps
+	@$(top)/kernel/build.sh headers
+
+# Userland builds against the patched UAPI headers (see `headers`).
+userland: headers
+	$(MAKE) -C $(top)/libauxerr
 
 unit: userland
+	$(MAKE) -C $(top)/libauxerr check
 
 guest-test: kernel userland
 	$(VM) $(top)/tests/guest/run-all $(TESTS)

@@ -12,6 +12,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$top/build}
 auxerr=${AUXERR:-1}
+what=${1:-bzImage}	# bzImage, or headers: only the patched UAPI headers
 src_tar=/usr/src/linux-source-6.12.tar.xz
 repo=$build/linux
 jobs=${JOBS:-$(nproc)}
@@ -22,7 +23,7 @@ die() { echo "kernel: error: $*" >&2; exit 1; }
 [ -f "$src_tar" ] || die "$src_tar missing; run scripts/install-deps"
 mkdir -p "$build"
 
-git_k() { git -C "$1" -c user.name=auxerr -c user.email=auxerr@localhost "${@:2}"; }
+git_k() { git -C "$1" -c user.name="auxerr developers" -c user.email=auxerr@example.org "${@:2}"; }
 
 if [ ! -e "$repo/.git/auxerr-pristine" ]; then
 	log "extracting $src_tar (once)"
@@ -41,16 +42,26 @@ if [ ! -e "$repo/.git/auxerr-pristine" ]; then
 	mv "$build/linux.tmp" "$repo"
 fi
 
+series_hash() {
+	local series=$top/kernel/patches/series p
+	{ cat "$series"; while read -r p; do
+		case "$p" in ''|'#'*) continue;; esac
+		cat "$top/kernel/patches/$p"; done < "$series"; } | sha256sum | cut -d' ' -f1
+}
+[ "${1:-}" = --stamp-only ] && { series_hash; exit 0; }
+
 # Apply the series only when it changed since the last application, so an
 # unchanged series leaves every mtime (and so the incremental build) alone.
 apply_series() {
-	local series=$top/kernel/patches/series stamp=$repo/.git/auxerr-series
-	local want
-	want=$( { cat "$series"; while read -r p; do
-		case "$p" in ''|'#'*) continue;; esac
-		cat "$top/kernel/patches/$p"; done < "$series"; } | sha256sum | cut -d' ' -f1)
-	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] &&
-	   [ "$(git -C "$repo" rev-parse HEAD)" = "$(cat "$stamp.head" 2>/dev/null)" ]; then
+	local stamp=$repo/.git/auxerr-series want
+	want=$(series_hash)
+	local head
+	head=$(git -C "$repo" rev-parse HEAD)
+	if [ -f "$stamp.head" ] && [ "$head" != "$(cat "$stamp.head")" ]; then
+		# Someone is developing in the tree: never throw their commits away.
+		die "$repo has commits that are not kernel/patches; run kernel/export-patches (or git -C $repo reset --hard $(cat "$stamp.head"))"
+	fi
+	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
 		return
 	fi
 	if [ -n "$(git -C "$repo" status --porcelain --untracked-files=no)" ]; then
@@ -59,11 +70,12 @@ apply_series() {
 	log "applying kernel/patches/series"
 	git -C "$repo" am --abort >/dev/null 2>&1 || true
 	git -C "$repo" checkout -q -B auxerr pristine
+	local p
 	while read -r p; do
 		case "$p" in ''|'#'*) continue;; esac
 		git_k "$repo" am -q --whitespace=nowarn "$top/kernel/patches/$p" ||
 			die "patch $p does not apply"
-	done < "$series"
+	done < "$top/kernel/patches/series"
 	echo "$want" > "$stamp"
 	git -C "$repo" rev-parse HEAD > "$stamp.head"
 }
@@ -83,6 +95,12 @@ else
 		case "$f" in */auxerr-feature.config) continue;; esac
 		fragments+=("$f")
 	done
+fi
+
+if [ "$what" = headers ]; then
+	make -s -C "$tree" headers_install INSTALL_HDR_PATH="$tree/usr-headers" >/dev/null
+	log "headers: $tree/usr-headers/include"
+	exit 0
 fi
 
 # Configure when a fragment is newer than .config (or there is none).
