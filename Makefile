@@ -27,9 +27,14 @@ kernel: deps
 headers: deps
 	@$(top)/kernel/build.sh headers
 
-# Userland builds against the patched UAPI headers (see `headers`).
-userland: headers
+# Userland builds against the patched UAPI headers (see `headers`): the
+# exported <linux/auxerr.h>, re-exported when the patch series changes, so
+# that userland work does not depend on the state of the kernel work tree.
+UAPI_HEADER := $(BUILD)/linux/usr-headers/include/linux/auxerr.h
+userland: $(UAPI_HEADER)
 	$(MAKE) -C $(top)/libauxerr
+$(UAPI_HEADER): $(wildcard $(top)/kernel/patches/*)
+	@$(MAKE) --no-print-directory headers
 
 unit: userland
 	$(MAKE) -C $(top)/libauxerr check

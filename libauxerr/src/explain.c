@@ -1,0 +1,537 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * auxerr_explain(): one sentence per record, naming the deciding fact.
+ *
+ *   <syscall> <path>: denied by <mechanism>: <facts>
+ *
+ * Every piece of text a person reads goes through _() (dgettext, domain
+ * "auxerr"); field values are auparse's interpretations (control
+ * characters escaped).
+ */
+#include <errno.h>
+#include <pwd.h>
+#include <grp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <libaudit.h>
+
+#include "internal.h"
+
+struct sb {
+	char *s;
+	size_t len, cap;
+	int oom;
+};
+
+__attribute__((format(printf, 2, 3)))
+static void sb_printf(struct sb *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (b->oom)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0,
+		      fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->oom = 1;
+		return;
+	}
+	if (!b->s || b->len + (size_t)n >= b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap <= b->len + (size_t)n)
+			cap *= 2;
+		char *p = realloc(b->s, cap);
+		if (!p) {
+			b->oom = 1;
+			return;
+		}
+		b->s = p;
+		b->cap = cap;
+		va_start(ap, fmt);
+		vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+		va_end(ap);
+	}
+	b->len += (size_t)n;
+}
+
+static const char *aux(const struct auxerr_record *r, const char *name)
+{
+	return auxerr_record_field(r, "AUXERR", name);
+}
+
+static const char *auxi(const struct auxerr_record *r, const char *name)
+{
+	return auxerr_record_interpret(r, "AUXERR", name);
+}
+
+/* a user or group name from auparse, or the number if it has none */
+static const char *id_name(const struct auxerr_record *r, const char *field)
+{
+	const char *i = auxi(r, field), *raw = aux(r, field);
+
+	if (!i || !raw)
+		return "?";
+	if (strncmp(i, "unknown(", 8) == 0 || strcmp(i, "unset") == 0)
+		return raw;
+	return i;
+}
+
+/* the object's permission bits, "0640" */
+static void mode_bits(const struct auxerr_record *r, char out[8], int *is_dir)
+{
+	const char *m = aux(r, "mode");
+	char *end;
+	unsigned long v;
+
+	*is_dir = 0;
+	if (!m) {
+		strcpy(out, "?");
+		return;
+	}
+	v = strtoul(m, &end, 8);
+	if (*end) {
+		strcpy(out, "?");
+		return;
+	}
+	*is_dir = S_ISDIR((mode_t)v);
+	snprintf(out, 8, "%04lo", v & 07777);
+}
+
+/* "read", "write", "execute"/"search", joined with "and" */
+static void perm_words(struct sb *b, const char *perm, int dir)
+{
+	char *end;
+	unsigned long v = perm ? strtoul(perm, &end, 0) : 0;
+	const char *w[3];
+	int n = 0;
+
+	if (!perm || *end || v == 0 || v > 7) {
+		sb_printf(b, "%s", perm ? perm : "?");
+		return;
+	}
+	if (v & 4)
+		w[n++] = _("read");
+	if (v & 2)
+		w[n++] = _("write");
+	if (v & 1)
+		w[n++] = dir ? _("search") : _("execute");
+	for (int i = 0; i < n; i++) {
+		if (i)
+			sb_printf(b, "%s", i == n - 1 ? _(" and ") : ", ");
+		sb_printf(b, "%s", w[i]);
+	}
+}
+
+static int is_parent(const struct auxerr_record *r, unsigned i)
+{
+	const char *nt = auxerr_record_field_nth(r, "PATH", i, "nametype", 0);
+
+	return nt && strcmp(nt, "PARENT") == 0;
+}
+
+/*
+ * The name the denial concerns: the PATH item of the AUXERR inode, else
+ * the first item that is not the parent directory of a create or delete,
+ * else the first name at all.
+ */
+static const char *object_path(const struct auxerr_record *r)
+{
+	const char *ino = aux(r, "inode");
+	unsigned n = auxerr_record_count(r, "PATH");
+
+	for (int pass = 0; pass < 3; pass++)
+		for (unsigned i = 0; i < n; i++) {
+			const char *nm = auxerr_record_field_nth(r, "PATH", i,
+								 "name", 1);
+			const char *pi = auxerr_record_field_nth(r, "PATH", i,
+								 "inode", 0);
+			if (!nm || !*nm || strcmp(nm, "(null)") == 0)
+				continue;
+			if (pass < 2 && is_parent(r, i))
+				continue;
+			if (pass == 0 && !(ino && pi && strcmp(pi, ino) == 0))
+				continue;
+			return nm;
+		}
+	return NULL;
+}
+
+static void subject(struct sb *b, const struct auxerr_record *r,
+		    const char *field)
+{
+	const char *u = auxerr_record_field(r, "SYSCALL", field);
+
+	sb_printf(b, "%s", u ? u : "?");
+}
+
+static const char *acl_entry_name(const struct auxerr_record *r, int user,
+				  char *buf, size_t len)
+{
+	const char *id = aux(r, "acl_id");
+	char *end;
+	unsigned long v;
+
+	if (!id)
+		return NULL;
+	v = strtoul(id, &end, 10);
+	if (*end)
+		return id;
+	if (user) {
+		struct passwd pw, *res = NULL;
+		char tmp[1024];
+		if (getpwuid_r((uid_t)v, &pw, tmp, sizeof(tmp), &res) == 0 && res)
+			snprintf(buf, len, "%s", res->pw_name);
+		else
+			snprintf(buf, len, "%lu", v);
+	} else {
+		struct group gr, *res = NULL;
+		char tmp[1024];
+		if (getgrgid_r((gid_t)v, &gr, tmp, sizeof(tmp), &res) == 0 && res)
+			snprintf(buf, len, "%s", res->gr_name);
+		else
+			snprintf(buf, len, "%lu", v);
+	}
+	return buf;
+}
+
+/* "uid 1000 is "other" and has no read permission" and the like */
+static void dac_clause(struct sb *b, const struct auxerr_record *r, int dir)
+{
+	const char *cls = aux(r, "class");
+	const char *perm = aux(r, "perm");
+	const char *uid = auxerr_record_field(r, "SYSCALL", "fsuid");
+	struct sb p = { 0 };
+	char name[256];
+	const char *entry;
+
+	if (!uid)
+		uid = "?";
+	perm_words(&p, perm, dir);
+	const char *pw = p.s ? p.s : "?";
+
+	if (!cls) {
+		sb_printf(b, _("uid %s has no %s permission"), uid, pw);
+	} else if (strcmp(cls, "owner") == 0) {
+		sb_printf(b, _("uid %s is the owner and the owner has no %s permission"),
+			  uid, pw);
+	} else if (strcmp(cls, "group") == 0) {
+		sb_printf(b, _("uid %s is in group %s and the group has no %s permission"),
+			  uid, id_name(r, "ogid"), pw);
+	} else if (strcmp(cls, "other") == 0) {
+		sb_printf(b, _("uid %s is \"other\" and has no %s permission"),
+			  uid, pw);
+	} else if (strcmp(cls, "acl_user") == 0) {
+		entry = acl_entry_name(r, 1, name, sizeof(name));
+		sb_printf(b, _("uid %s has the ACL entry user:%s, which grants no %s permission"),
+			  uid, entry ? entry : uid, pw);
+	} else if (strcmp(cls, "acl_group") == 0) {
+		entry = acl_entry_name(r, 0, name, sizeof(name));
+		sb_printf(b, _("uid %s matches the ACL entry group:%s, which grants no %s permission"),
+			  uid, entry ? entry : id_name(r, "ogid"), pw);
+	} else if (strcmp(cls, "acl_mask") == 0) {
+		sb_printf(b, _("uid %s matches an ACL entry that would grant %s permission, but the ACL mask removes it"),
+			  uid, pw);
+	} else {
+		sb_printf(b, _("uid %s (class %s) has no %s permission"), uid,
+			  cls, pw);
+	}
+	free(p.s);
+}
+
+static int is_acl(const struct auxerr_record *r)
+{
+	const char *cls = aux(r, "class");
+
+	return cls && strncmp(cls, "acl_", 4) == 0;
+}
+
+static void explain_dac(struct sb *b, const struct auxerr_record *r)
+{
+	char mode[8];
+	int dir;
+
+	mode_bits(r, mode, &dir);
+	sb_printf(b, is_acl(r) ?
+		  _("denied by the file's ACL: mode %s %s:%s; ") :
+		  _("denied by file permissions: mode %s %s:%s; "),
+		  mode, id_name(r, "ouid"), id_name(r, "ogid"));
+	dac_clause(b, r, dir);
+}
+
+static void explain_path(struct sb *b, const struct auxerr_record *r)
+{
+	char mode[8];
+	int dir;
+	const char *c = auxi(r, "component");
+
+	mode_bits(r, mode, &dir);
+	sb_printf(b, _("denied by the permissions of directory %s: mode %s %s:%s; "),
+		  c ? c : "?", mode, id_name(r, "ouid"), id_name(r, "ogid"));
+	dac_clause(b, r, 1);
+}
+
+/* "chown" -> "CAP_CHOWN" */
+static void cap_name(struct sb *b, const struct auxerr_record *r)
+{
+	const char *c = auxi(r, "capability"), *raw = aux(r, "capability");
+
+	if (!c || !raw) {
+		sb_printf(b, "%s", _("an unknown capability"));
+		return;
+	}
+	if (strcmp(c, raw) == 0 || strncmp(c, "unknown", 7) == 0) {
+		sb_printf(b, _("capability %s"), raw);
+		return;
+	}
+	sb_printf(b, "CAP_");
+	for (const char *p = c; *p; p++)
+		sb_printf(b, "%c", *p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
+}
+
+static void explain_cap(struct sb *b, const struct auxerr_record *r)
+{
+	const char *lvl = aux(r, "userns_level");
+	const char *ns = aux(r, "userns");
+	const char *owner = aux(r, "userns_owner");
+
+	sb_printf(b, "%s", _("denied for lack of a capability: uid "));
+	subject(b, r, "euid");
+	sb_printf(b, "%s", _(" does not have "));
+	cap_name(b, r);
+	if (lvl && strcmp(lvl, "0") == 0)
+		sb_printf(b, "%s", _(" in the initial user namespace"));
+	else if (ns)
+		sb_printf(b, _(" in user namespace %s (level %s, owned by uid %s)"),
+			  ns, lvl ? lvl : "?", owner ? owner : "?");
+	if (auxerr_record_is_weak(r))
+		sb_printf(b, "%s", _(" (only a probe: this check may not be what failed the call)"));
+}
+
+/* ", name=value" for every AUXERR fact not in @skip */
+static void facts(struct sb *b, const struct auxerr_record *r,
+		  const char *const *skip)
+{
+	int first = 1;
+
+	for (unsigned i = 0;; i++) {
+		/* walk the AUXERR record's fields in order */
+		const char *name = NULL, *val = NULL;
+		if (auxerr__aux_field_at(r, i, &name, &val) < 0)
+			break;
+		if (strcmp(name, "type") == 0 || strcmp(name, "mechanism") == 0 ||
+		    strcmp(name, "inode") == 0 || strcmp(name, "dev") == 0)
+			continue;
+		int skipped = 0;
+		for (const char *const *s = skip; s && *s; s++)
+			if (strcmp(*s, name) == 0)
+				skipped = 1;
+		if (skipped)
+			continue;
+		sb_printf(b, "%s%s=%s", first ? " (" : ", ", name, val);
+		first = 0;
+	}
+	if (!first)
+		sb_printf(b, ")");
+}
+
+static void explain_lsm(struct sb *b, const struct auxerr_record *r)
+{
+	const char *lsm = auxi(r, "lsm");
+	const char *hook = auxi(r, "hook");
+	static const char *const used[] = { "lsm", "hook", NULL };
+
+	if (lsm && strcmp(lsm, "landlock") == 0 && auxi(r, "missing")) {
+		static const char *const ll[] = { "lsm", "hook", "missing",
+						  "layer", NULL };
+		const char *layer = auxi(r, "layer");
+		sb_printf(b, _("denied by Landlock: the sandbox lacks the access right %s"),
+			  auxi(r, "missing"));
+		if (layer)
+			sb_printf(b, _(" (layer %s)"), layer);
+		facts(b, r, ll);
+		return;
+	}
+	sb_printf(b, _("denied by the security module %s"), lsm ? lsm : "?");
+	if (hook)
+		sb_printf(b, _(" in its %s check"), hook);
+	facts(b, r, used);
+}
+
+static void explain_mount(struct sb *b, const struct auxerr_record *r)
+{
+	const char *flag = auxi(r, "flag");
+	const char *mp = auxi(r, "mountpoint");
+	static const char *const used[] = { "flag", "mountpoint", NULL };
+	const char *what = NULL;
+
+	if (flag && strcmp(flag, "ro") == 0)
+		what = _("read-only");
+	else if (flag && strcmp(flag, "noexec") == 0)
+		what = _("noexec (no programs run from it)");
+	else if (flag && strcmp(flag, "nodev") == 0)
+		what = _("nodev (device files do not work on it)");
+	if (what && mp)
+		sb_printf(b, _("denied by a mount option: %s is mounted %s"),
+			  mp, what);
+	else if (what)
+		sb_printf(b, _("denied by a mount option: the file system is mounted %s"),
+			  what);
+	else
+		sb_printf(b, "%s", _("denied by a mount option"));
+	facts(b, r, what ? used : NULL);
+}
+
+static void explain_inode(struct sb *b, const struct auxerr_record *r)
+{
+	const char *flag = auxi(r, "flag");
+	static const char *const used[] = { "flag", NULL };
+	const char *const *skip = used;
+
+	if (flag && strcmp(flag, "immutable") == 0)
+		sb_printf(b, "%s", _("denied by an inode flag: the file is immutable (chattr +i)"));
+	else if (flag && (strcmp(flag, "append") == 0 ||
+			  strcmp(flag, "append_only") == 0))
+		sb_printf(b, "%s", _("denied by an inode flag: the file is append-only (chattr +a)"));
+	else {
+		sb_printf(b, "%s", _("denied by an inode flag"));
+		skip = NULL;
+	}
+	facts(b, r, skip);
+}
+
+static void explain_seccomp(struct sb *b, const struct auxerr_record *r)
+{
+	static const char *const used[] = { "filter", "syscall", "arch",
+					     "data", NULL };
+	const char *filter = auxi(r, "filter");
+	const char *data = aux(r, "data");
+	const char *sc = auxi(r, "syscall");
+	char *end;
+	long e = data ? strtol(data, &end, 0) : -1;
+	const char *ename = (data && !*end && e > 0) ?
+		audit_errno_to_name((int)e) : NULL;
+
+	if (filter)
+		sb_printf(b, _("denied by seccomp filter %s"), filter);
+	else
+		sb_printf(b, "%s", _("denied by a seccomp filter"));
+	if (sc && ename)
+		sb_printf(b, _(": it makes %s fail with %s"), sc, ename);
+	else if (sc)
+		sb_printf(b, _(": it makes %s fail"), sc);
+	facts(b, r, used);
+}
+
+static void explain_sticky(struct sb *b, const struct auxerr_record *r)
+{
+	const char *fo = aux(r, "fouid");
+	const char *uid = auxerr_record_field(r, "SYSCALL", "fsuid");
+
+	if (fo && uid)
+		sb_printf(b, _("denied by the sticky bit of the directory: uid %s owns neither the file (owner uid %s) nor the directory (owner %s)"),
+			  uid, fo, id_name(r, "ouid"));
+	else
+		sb_printf(b, "%s", _("denied by the sticky bit of the directory: only the owner of the file or of the directory may remove or rename it"));
+}
+
+static void explain_generic(struct sb *b, const struct auxerr_record *r,
+			    const char *mech)
+{
+	if (strcmp(mech, "ptrace") == 0)
+		sb_printf(b, "%s", _("denied by the ptrace access rules"));
+	else
+		sb_printf(b, _("denied by the mechanism \"%s\""), mech);
+	facts(b, r, NULL);
+}
+
+static char *build(const struct auxerr_record *r)
+{
+	struct sb b = { 0 };
+	const char *mech = auxerr_record_mechanism(r);
+	const char *path = object_path(r);
+
+	if (strcmp(mech, "path") == 0) {
+		/* the full name the caller gave */
+		const char *nm = auxerr_record_field_nth(r, "PATH", 0, "name", 1);
+		if (nm)
+			path = nm;
+	}
+	sb_printf(&b, "%s", auxerr_record_syscall_name(r));
+	if (path)
+		sb_printf(&b, " %s", path);
+	sb_printf(&b, ": ");
+
+	if (strcmp(mech, "dac") == 0)
+		explain_dac(&b, r);
+	else if (strcmp(mech, "path") == 0)
+		explain_path(&b, r);
+	else if (strcmp(mech, "cap") == 0)
+		explain_cap(&b, r);
+	else if (strcmp(mech, "lsm") == 0)
+		explain_lsm(&b, r);
+	else if (strcmp(mech, "mount") == 0)
+		explain_mount(&b, r);
+	else if (strcmp(mech, "inode") == 0)
+		explain_inode(&b, r);
+	else if (strcmp(mech, "seccomp") == 0)
+		explain_seccomp(&b, r);
+	else if (strcmp(mech, "sticky") == 0)
+		explain_sticky(&b, r);
+	else
+		explain_generic(&b, r, mech);
+	if (b.oom) {
+		free(b.s);
+		errno = ENOMEM;
+		return NULL;
+	}
+	return b.s;
+}
+
+AUXERR_API ssize_t auxerr_explain_r(const struct auxerr_record *rec, char *buf,
+				    size_t len)
+{
+	int saved = errno;
+	char *s;
+	size_t n;
+
+	if (!rec || (!buf && len)) {
+		errno = EINVAL;
+		return -1;
+	}
+	s = build(rec);
+	if (!s)
+		return -1;
+	n = strlen(s);
+	if (len) {
+		size_t c = n < len - 1 ? n : len - 1;
+		memcpy(buf, s, c);
+		buf[c] = '\0';
+	}
+	free(s);
+	errno = saved;
+	return (ssize_t)n;
+}
+
+AUXERR_API const char *auxerr_explain(struct auxerr_record *rec)
+{
+	int saved = errno;
+	char *s;
+
+	if (!rec) {
+		errno = EINVAL;
+		return NULL;
+	}
+	s = build(rec);
+	if (!s)
+		return NULL;
+	auxerr__record_set_explanation(rec, s);
+	errno = saved;
+	return s;
+}

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The raw interface: prctl(PR_AUXERR, ...), the freshness rule and the
+ * errno-coupled state.  Everything here is async-signal-safe: prctl(2),
+ * lock-free atomics and initial-exec thread-local variables only; no
+ * allocation, no locks, no stdio.
+ */
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+
+#include "internal.h"
+
+long auxerr__real_prctl(int op, unsigned long slot, void *ptr,
+			unsigned long len)
+{
+	return prctl(PR_AUXERR, (unsigned long)op, slot, (unsigned long)ptr,
+		     len);
+}
+
+auxerr_prctl_fn auxerr__prctl = auxerr__real_prctl;
+
+/* 0: not known yet, 1: the kernel has auxerr, -1: it has not */
+static atomic_int support;
+
+void auxerr__reset(void)
+{
+	atomic_store(&support, 0);
+}
+
+/*
+ * prctl() answers EINVAL for an option it does not know, but an auxerr
+ * kernel may also answer EINVAL for bad arguments.  So on EINVAL, probe
+ * once with an INFO request that is valid on every auxerr kernel (slot 0,
+ * the version-0 size): EINVAL again means the option is unknown.  Only
+ * the verdict "missing" is final (a kernel does not grow a prctl option).
+ */
+long auxerr__call(int op, unsigned long slot, void *ptr, unsigned long len)
+{
+	if (atomic_load_explicit(&support, memory_order_relaxed) < 0) {
+		errno = ENOSYS;
+		return -1;
+	}
+	long r = auxerr__prctl(op, slot, ptr, len);
+	if (r >= 0) {
+		atomic_store_explicit(&support, 1, memory_order_relaxed);
+		return r;
+	}
+	if (errno != EINVAL ||
+	    atomic_load_explicit(&support, memory_order_relaxed) > 0)
+		return r;
+
+	struct auxerr_info probe;
+	memset(&probe, 0, sizeof(probe));
+	if (auxerr__prctl(PR_AUXERR_INFO, 0, &probe, sizeof(probe)) < 0 &&
+	    errno == EINVAL) {
+		atomic_store_explicit(&support, -1, memory_order_relaxed);
+		errno = ENOSYS;
+		return -1;
+	}
+	atomic_store_explicit(&support, 1, memory_order_relaxed);
+	errno = EINVAL;
+	return -1;
+}
+
+int auxerr__info(unsigned slot, struct auxerr_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	long r = auxerr__call(PR_AUXERR_INFO, slot, info, sizeof(*info));
+	if (r < 0)
+		return -1;
+	if (r < AUXERR_INFO_SIZE_VER0) {
+		errno = EPROTO;
+		return -1;
+	}
+	return 0;
+}
+
+AUXERR_API ssize_t auxerr_get_record(unsigned slot, char *buf, size_t len,
+				     unsigned flags)
+{
+	int saved = errno;
+	long r;
+
+	if (flags & ~AUXERR_FLUSH) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (buf == NULL) {
+		if (len != 0) {
+			errno = EINVAL;
+			return -1;
+		}
+		r = auxerr__call(PR_AUXERR_GET, slot, NULL, 0);
+		if (r < 0)
+			return -1;
+		errno = saved;
+		return r + 1;	/* room for the NUL */
+	}
+	if (len == 0) {
+		/* no room even for the NUL: say why precisely */
+		if (auxerr__call(PR_AUXERR_GET, slot, NULL, 0) >= 0)
+			errno = ERANGE;
+		return -1;
+	}
+	r = auxerr__call(PR_AUXERR_GET, slot, buf, len - 1);
+	if (r < 0)
+		return -1;
+	if ((size_t)r > len - 1) {	/* a kernel that only measured */
+		errno = ERANGE;
+		return -1;
+	}
+	buf[r] = '\0';
+	if (flags & AUXERR_FLUSH) {
+		if (auxerr__call(PR_AUXERR_FLUSH, slot, NULL, 0) < 0 &&
+		    errno != EALREADY)
+			return -1;
+	}
+	errno = saved;
+	return r;
+}
+
+AUXERR_API ssize_t get_last_audit_record(char *buf, size_t len,
+					 unsigned flags)
+{
+	return auxerr_get_record(0, buf, len, flags);
+}
+
+AUXERR_API int auxerr_clear(void)
+{
+	int saved = errno;
+
+	if (auxerr__call(PR_AUXERR_CLEAR, 0, NULL, 0) < 0)
+		return -1;
+	errno = saved;
+	return 0;
+}
+
+/* ---- the freshness rule ------------------------------------------- */
+
+static atomic_uint max_age = AUXERR_DEFAULT_MAX_AGE;
+static atomic_int max_age_init;
+
+static unsigned get_max_age(void)
+{
+	/* The first call reads AUXERR_MAX_AGE; getenv is async-signal-safe
+	 * in practice (no allocation) as long as nobody calls setenv. */
+	if (!atomic_load_explicit(&max_age_init, memory_order_acquire)) {
+		const char *e = getenv("AUXERR_MAX_AGE");
+		if (e && *e >= '0' && *e <= '9') {
+			unsigned v = 0;
+			while (*e >= '0' && *e <= '9' && v <= AUXERR_AGE_MAX)
+				v = v * 10 + (unsigned)(*e++ - '0');
+			if (*e == '\0' && v < AUXERR_AGE_MAX)
+				atomic_store(&max_age, v);
+		}
+		atomic_store_explicit(&max_age_init, 1, memory_order_release);
+	}
+	return atomic_load_explicit(&max_age, memory_order_relaxed);
+}
+
+AUXERR_API unsigned auxerr_max_age(void)
+{
+	return get_max_age();
+}
+
+AUXERR_API unsigned auxerr_set_max_age(unsigned age)
+{
+	unsigned old = get_max_age();
+
+	if (age >= AUXERR_AGE_MAX)
+		age = AUXERR_AGE_MAX - 1;	/* 255 means "saturated" */
+	atomic_store(&max_age, age);
+	return old;
+}
+
+/*
+ * The thread's link between its errno and a record, set by
+ * auxerr_state_restore():
+ * @serial/@error/@delta: the pinned record; its effective age is its
+ *	current age minus @delta (the calls made between save and restore)
+ * @floor: records with a serial up to @floor (the newest one at restore
+ *	time) that are not pinned are not fresh: they were made by the code
+ *	that ran between save and restore (audit serials only grow)
+ */
+struct pin {
+	unsigned long long serial;
+	unsigned long long floor;
+	int error;
+	unsigned delta;
+};
+static __thread struct pin pin __attribute__((tls_model("initial-exec")));
+
+static int find_serial(unsigned long long serial, struct auxerr_info *info)
+{
+	for (unsigned s = 0; s < AUXERR_DEPTH_MAX; s++) {
+		if (auxerr__info(s, info) < 0)
+			return -1;
+		if (info->serial == serial)
+			return (int)s;
+	}
+	return -1;
+}
+
+static int usable(const struct auxerr_info *info, int errnum)
+{
+	return info->error == errnum && !(info->flags & AUXERR_INFO_WEAK) &&
+	       info->age < AUXERR_AGE_MAX;
+}
+
+int auxerr__fresh_slot(int errnum, struct auxerr_info *info)
+{
+	int saved = errno, slot = -1;
+	unsigned limit = get_max_age();
+	unsigned best_age = AUXERR_AGE_MAX;
+	struct auxerr_info tmp;
+
+	if (errnum <= 0)
+		goto out;
+	if (pin.serial) {
+		int s = find_serial(pin.serial, &tmp);
+		if (s < 0 || tmp.age >= AUXERR_AGE_MAX ||
+		    tmp.age < pin.delta || tmp.age - pin.delta > limit) {
+			pin.serial = 0;		/* gone or expired */
+		} else if (usable(&tmp, errnum) && pin.error == errnum) {
+			slot = s;
+			best_age = tmp.age - pin.delta;
+			*info = tmp;
+		}
+	}
+	if (auxerr__info(0, &tmp) == 0 && usable(&tmp, errnum) &&
+	    tmp.age <= limit && tmp.serial > pin.floor &&
+	    (slot < 0 || tmp.age < best_age)) {
+		slot = 0;
+		*info = tmp;
+	}
+out:
+	errno = saved;
+	return slot;
+}
+
+AUXERR_API int auxerr_state_save(struct auxerr_state *st)
+{
+	int saved = errno;
+	struct auxerr_info info;
+
+	memset(st, 0, sizeof(*st));
+	st->saved_errno = saved;
+	if (auxerr__fresh_slot(saved, &info) >= 0) {
+		st->serial = info.serial;
+		st->error = info.error;
+		st->age = info.age;
+		if (pin.serial == info.serial && info.age >= pin.delta)
+			st->age = info.age - pin.delta;
+	}
+	errno = saved;
+	return 0;
+}
+
+AUXERR_API void auxerr_state_restore(const struct auxerr_state *st)
+{
+	struct auxerr_info info;
+
+	pin.serial = 0;
+	pin.floor = 0;
+	if (auxerr__info(0, &info) == 0)
+		pin.floor = info.serial;
+	if (st->serial && find_serial(st->serial, &info) >= 0 &&
+	    info.age >= st->age) {
+		pin.serial = st->serial;
+		pin.error = st->error;
+		pin.delta = info.age - st->age;
+	}
+	errno = st->saved_errno;
+}

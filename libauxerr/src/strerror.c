@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* auxerr_strerror(), auxerr_perror(): strerror text plus the explanation,
+ * only when a fresh record matches the errno (see <auxerr.h>). */
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Large enough for a strerror text and a sentence with a long path; a
+ * longer message is cut. */
+#define MSG_MAX 4096
+
+/*
+ * libc's text, not through the symbol strerror: libauxerr-preload.so
+ * interposes strerror, so the library must not call it.  strerror_l() with
+ * the thread's locale is what glibc's strerror() does itself.
+ */
+const char *auxerr__libc_strerror(int errnum)
+{
+	return strerror_l(errnum, uselocale((locale_t)0));
+}
+
+struct auxerr_record *auxerr__fresh_record(int errnum)
+{
+	int saved = errno;
+	struct auxerr_info info;
+	struct auxerr_record *rec = NULL;
+
+	/* first, before this library makes any system call of its own */
+	int slot = auxerr__fresh_slot(errnum, &info);
+	if (slot >= 0) {
+		rec = auxerr_record_fetch((unsigned)slot);
+		if (rec && (auxerr_record_serial(rec) != info.serial ||
+			    auxerr_record_errno(rec) != errnum)) {
+			auxerr_record_free(rec);
+			rec = NULL;
+		}
+	}
+	errno = saved;
+	return rec;
+}
+
+int auxerr__message_for(int errnum, struct auxerr_record *rec, char *buf,
+			size_t len)
+{
+	int saved = errno, added = 0;
+	const char *base = auxerr__libc_strerror(errnum);
+	const char *ex = rec ? auxerr_explain(rec) : NULL;
+
+	if (len == 0)
+		goto out;
+	if (ex) {
+		int n = snprintf(buf, len, "%s (%s)", base, ex);
+		if (n > 0 && (size_t)n >= len && len > 4)
+			strcpy(buf + len - 5, "...)");
+		added = 1;
+	} else {
+		snprintf(buf, len, "%s", base);
+	}
+out:
+	errno = saved;
+	return added;
+}
+
+int auxerr__message(int errnum, char *buf, size_t len)
+{
+	int saved = errno;
+	struct auxerr_record *rec = auxerr__fresh_record(errnum);
+	int r = auxerr__message_for(errnum, rec, buf, len);
+
+	auxerr_record_free(rec);
+	errno = saved;
+	return r;
+}
+
+static __thread char msgbuf[MSG_MAX];
+
+AUXERR_API const char *auxerr_strerror(int errnum)
+{
+	auxerr__message(errnum, msgbuf, sizeof(msgbuf));
+	return msgbuf;
+}
+
+AUXERR_API char *auxerr_strerror_r(int errnum, char *buf, size_t len)
+{
+	if (buf && len)
+		auxerr__message(errnum, buf, len);
+	return buf;
+}
+
+AUXERR_API void auxerr_perror(const char *s)
+{
+	int saved = errno;
+	const char *msg = auxerr_strerror(saved);
+
+	if (s && *s)
+		fprintf(stderr, "%s: %s\n", s, msg);
+	else
+		fprintf(stderr, "%s\n", msg);
+	errno = saved;
+}
