@@ -1,0 +1,29 @@
+/* A fake auxerr kernel behind libauxerr's prctl hook, for the unit tests. */
+#ifndef FAKE_KERNEL_H
+#define FAKE_KERNEL_H
+
+#include <stddef.h>
+
+/* Put the fake behind the library (and forget the ENOSYS verdict) */
+void fake_install(void);
+/* Back to the real prctl(2) */
+void fake_uninstall(void);
+/* Drop every record; present=0 makes every call fail with EINVAL as a
+ * kernel without the prctl option does */
+void fake_reset(int present);
+/* Keep a new denial: the event text of fixture file @name (errno taken
+ * from the text, a new serial written into it); returns the serial */
+unsigned long long fake_push_fixture(const char *name, unsigned flags);
+int fake_push_text(const char *text, unsigned long long serial, int error,
+		   unsigned flags);
+/* The thread made a system call: every record ages by one */
+void fake_syscall(void);
+void fake_set_age(unsigned slot, unsigned age);
+/* The result of the next FLUSH calls: 0 or an errno */
+void fake_flush_result(int err);
+extern int fake_flush_calls, fake_get_calls;
+
+/* Read a fixture file into a malloc'd buffer */
+char *read_fixture(const char *name, size_t *len);
+
+#endif

@@ -1,0 +1,63 @@
+#include <CUnit/Basic.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "tests.h"
+
+struct auxerr_record *parse_fixture(const char *name)
+{
+	size_t len;
+	char *t = read_fixture(name, &len);
+	struct auxerr_record *r;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	r = auxerr_record_parse(t, len);
+	if (!r)
+		fprintf(stderr, "\n  fixture %s does not parse: %m\n", name);
+	CU_ASSERT_PTR_NOT_NULL(r);
+	free(t);
+	return r;
+}
+
+const char *user_name(unsigned uid)
+{
+	static char buf[64];
+	struct passwd *pw = getpwuid(uid);
+
+	if (pw)
+		return pw->pw_name;
+	snprintf(buf, sizeof(buf), "%u", uid);
+	return buf;
+}
+
+const char *group_name(unsigned gid)
+{
+	static char buf[64];
+	struct group *gr = getgrgid(gid);
+
+	if (gr)
+		return gr->gr_name;
+	snprintf(buf, sizeof(buf), "%u", gid);
+	return buf;
+}
+
+int main(void)
+{
+	unsigned failed;
+
+	setenv("LANGUAGE", "C", 1);
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	add_parse_suite();
+	add_explain_suite();
+	add_hostile_suite();
+	add_raw_suite();
+	add_strerror_suite();
+	CU_basic_set_mode(CU_BRM_NORMAL);
+	CU_basic_run_tests();
+	failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,33 @@
+#ifndef TESTS_H
+#define TESTS_H
+#include <CUnit/CUnit.h>
+#include <string.h>
+
+#include <linux/auxerr.h>	/* the ABI, as the kernel exports it */
+
+#include "auxerr.h"
+#include "fake_kernel.h"
+
+void add_parse_suite(void);
+void add_explain_suite(void);
+void add_hostile_suite(void);
+void add_raw_suite(void);
+void add_strerror_suite(void);
+
+/* parse fixture @name; CU_FAIL and NULL if it does not parse */
+struct auxerr_record *parse_fixture(const char *name);
+/* the user/group name of an id on this host, or the number */
+const char *user_name(unsigned uid);
+const char *group_name(unsigned gid);
+
+#define ASSERT_STR(actual, expected) do { \
+	const char *a_ = (actual), *e_ = (expected); \
+	if (!a_ || strcmp(a_, e_) != 0) \
+		fprintf(stderr, "\n  %s:%d: got  [%s]\n  %*s want [%s]\n", \
+			__FILE__, __LINE__, a_ ? a_ : "(null)", \
+			(int)strlen(__FILE__) + 6, "", e_); \
+	CU_ASSERT_PTR_NOT_NULL(a_); \
+	CU_ASSERT_STRING_EQUAL(a_ ? a_ : "", e_); \
+} while (0)
+
+#endif
