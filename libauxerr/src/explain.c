@@ -112,7 +112,9 @@ static void perm_words(struct sb *b, const char *perm, int dir)
 	const char *w[3];
 	int n = 0;
 
-	if (!perm || *end || v == 0 || v > 7) {
+	if (perm && !*end)
+		v &= 7;		/* MAY_READ | MAY_WRITE | MAY_EXEC */
+	if (!perm || *end || v == 0) {
 		sb_printf(b, "%s", perm ? perm : "?");
 		return;
 	}
@@ -171,32 +173,40 @@ static void subject(struct sb *b, const struct auxerr_record *r,
 	sb_printf(b, "%s", u ? u : "?");
 }
 
-static const char *acl_entry_name(const struct auxerr_record *r, int user,
-				  char *buf, size_t len)
+/*
+ * The ACL entry as "user:alice" / "group:staff": acl_tag= says whether
+ * acl_id= is a uid or a gid; without it, @user_default decides.
+ */
+static const char *acl_entry_name(const struct auxerr_record *r,
+				  int user_default, char *buf, size_t len)
 {
 	const char *id = aux(r, "acl_id");
+	const char *tag = aux(r, "acl_tag");
+	int user = tag ? strcmp(tag, "user") == 0 : user_default;
 	char *end;
 	unsigned long v;
 
 	if (!id)
 		return NULL;
 	v = strtoul(id, &end, 10);
-	if (*end)
-		return id;
+	if (*end || !*id) {
+		snprintf(buf, len, "%s:%s", user ? "user" : "group", id);
+		return buf;
+	}
 	if (user) {
 		struct passwd pw, *res = NULL;
 		char tmp[1024];
 		if (getpwuid_r((uid_t)v, &pw, tmp, sizeof(tmp), &res) == 0 && res)
-			snprintf(buf, len, "%s", res->pw_name);
+			snprintf(buf, len, "user:%s", res->pw_name);
 		else
-			snprintf(buf, len, "%lu", v);
+			snprintf(buf, len, "user:%lu", v);
 	} else {
 		struct group gr, *res = NULL;
 		char tmp[1024];
 		if (getgrgid_r((gid_t)v, &gr, tmp, sizeof(tmp), &res) == 0 && res)
-			snprintf(buf, len, "%s", res->gr_name);
+			snprintf(buf, len, "group:%s", res->gr_name);
 		else
-			snprintf(buf, len, "%lu", v);
+			snprintf(buf, len, "group:%lu", v);
 	}
 	return buf;
 }
@@ -229,14 +239,30 @@ static void dac_clause(struct sb *b, const struct auxerr_record *r, int dir)
 			  uid, pw);
 	} else if (strcmp(cls, "acl_user") == 0) {
 		entry = acl_entry_name(r, 1, name, sizeof(name));
-		sb_printf(b, _("uid %s has the ACL entry user:%s, which grants no %s permission"),
-			  uid, entry ? entry : uid, pw);
+		if (!entry) {
+			snprintf(name, sizeof(name), "user:%s", uid);
+			entry = name;
+		}
+		sb_printf(b, _("uid %s has the ACL entry %s, which grants no %s permission"),
+			  uid, entry, pw);
 	} else if (strcmp(cls, "acl_group") == 0) {
 		entry = acl_entry_name(r, 0, name, sizeof(name));
-		sb_printf(b, _("uid %s matches the ACL entry group:%s, which grants no %s permission"),
-			  uid, entry ? entry : id_name(r, "ogid"), pw);
+		if (!entry) {
+			snprintf(name, sizeof(name), "group:%s", id_name(r, "ogid"));
+			entry = name;
+		}
+		sb_printf(b, _("uid %s matches the ACL entry %s, which grants no %s permission"),
+			  uid, entry, pw);
 	} else if (strcmp(cls, "acl_mask") == 0) {
-		sb_printf(b, _("uid %s matches an ACL entry that would grant %s permission, but the ACL mask removes it"),
+		entry = acl_entry_name(r, 1, name, sizeof(name));
+		if (entry)
+			sb_printf(b, _("uid %s matches the ACL entry %s, which would grant %s permission, but the ACL mask removes it"),
+				  uid, entry, pw);
+		else
+			sb_printf(b, _("uid %s matches an ACL entry that would grant %s permission, but the ACL mask removes it"),
+				  uid, pw);
+	} else if (strcmp(cls, "acl") == 0) {
+		sb_printf(b, _("the file's ACL grants uid %s no %s permission"),
 			  uid, pw);
 	} else {
 		sb_printf(b, _("uid %s (class %s) has no %s permission"), uid,
@@ -249,7 +275,7 @@ static int is_acl(const struct auxerr_record *r)
 {
 	const char *cls = aux(r, "class");
 
-	return cls && strncmp(cls, "acl_", 4) == 0;
+	return cls && strncmp(cls, "acl", 3) == 0;
 }
 
 static void explain_dac(struct sb *b, const struct auxerr_record *r)
@@ -258,10 +284,16 @@ static void explain_dac(struct sb *b, const struct auxerr_record *r)
 	int dir;
 
 	mode_bits(r, mode, &dir);
-	sb_printf(b, is_acl(r) ?
-		  _("denied by the file's ACL: mode %s %s:%s; ") :
-		  _("denied by file permissions: mode %s %s:%s; "),
-		  mode, id_name(r, "ouid"), id_name(r, "ogid"));
+	if (dir)
+		sb_printf(b, is_acl(r) ?
+			  _("denied by the directory's ACL: mode %s %s:%s; ") :
+			  _("denied by directory permissions: mode %s %s:%s; "),
+			  mode, id_name(r, "ouid"), id_name(r, "ogid"));
+	else
+		sb_printf(b, is_acl(r) ?
+			  _("denied by the file's ACL: mode %s %s:%s; ") :
+			  _("denied by file permissions: mode %s %s:%s; "),
+			  mode, id_name(r, "ouid"), id_name(r, "ogid"));
 	dac_clause(b, r, dir);
 }
 

@@ -83,10 +83,13 @@ static void test_dac_acl_group(void)
 
 static void test_dac_acl_mask(void)
 {
-	expect("dac-acl_mask",
-	       "openat /srv/shared/log: denied by the file's ACL: mode 0640 root:root; "
-	       "uid 1000 matches an ACL entry that would grant write permission, "
-	       "but the ACL mask removes it");
+	char want[256];
+
+	snprintf(want, sizeof(want),
+		 "openat /srv/shared/log: denied by the file's ACL: mode 0640 root:root; "
+		 "uid 1000 matches the ACL entry user:%s, which would grant write "
+		 "permission, but the ACL mask removes it", user_name(1000));
+	expect("dac-acl_mask", want);
 }
 
 static void test_dac_hexname(void)
@@ -202,6 +205,45 @@ static void test_generic_and_unknown(void)
 	ASSERT_STR(auxerr_explain(r),
 		   "open: denied by file permissions: mode 0000 root:root; "
 		   "uid 7 (class martian) has no read and write permission");
+	auxerr_record_free(r);
+
+	/* the ACL decided but was no longer cached: class=acl */
+	r = two_lines("mechanism=dac class=acl perm=4 granted=0 mode=0100640 ouid=0 ogid=0 override=none");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	ASSERT_STR(auxerr_explain(r),
+		   "open: denied by the file's ACL: mode 0640 root:root; "
+		   "the file's ACL grants uid 7 no read permission");
+	auxerr_record_free(r);
+
+	/* acl_mask for a named group, numeric id without a name; no tag */
+	r = two_lines("mechanism=dac class=acl_mask acl_id=4243 acl_tag=group perm=6 granted=4 mode=0100660 ouid=0 ogid=0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	if (getgrgid(4243) == NULL)
+		ASSERT_STR(auxerr_explain(r),
+			   "open: denied by the file's ACL: mode 0660 root:root; "
+			   "uid 7 matches the ACL entry group:4243, which would grant "
+			   "read and write permission, but the ACL mask removes it");
+	auxerr_record_free(r);
+	r = two_lines("mechanism=dac class=acl_mask perm=2 granted=4 mode=0100660 ouid=0 ogid=0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	ASSERT_STR(auxerr_explain(r),
+		   "open: denied by the file's ACL: mode 0660 root:root; "
+		   "uid 7 matches an ACL entry that would grant write permission, "
+		   "but the ACL mask removes it");
+	auxerr_record_free(r);
+
+	/* a directory refused write (mkdir): the PATH item is the parent;
+	 * bits above MAY_EXEC in perm= are ignored */
+	const char *mk =
+		"type=SYSCALL msg=audit(1764745710.500:601): arch=c000003e syscall=83 success=no exit=-13 a0=0 a1=1ff a2=0 a3=0 items=1 ppid=1 pid=2 auid=0 uid=7 gid=7 euid=7 suid=7 fsuid=7 egid=7 sgid=7 fsgid=7 tty=(none) ses=1 comm=\"mkdir\" exe=\"/usr/bin/mkdir\" key=(null)\n"
+		"type=UNKNOWN[1340] msg=audit(1764745710.500:601): mechanism=dac class=other perm=0x13 granted=5 mode=040755 ouid=0 ogid=0 inode=2 dev=fe:01 override=dac_override\n"
+		"type=CWD msg=audit(1764745710.500:601): cwd=\"/\"\n"
+		"type=PATH msg=audit(1764745710.500:601): item=0 name=\"/root/\" inode=2 dev=fe:01 mode=040755 ouid=0 ogid=0 rdev=00:00 nametype=PARENT\n";
+	r = auxerr_record_parse(mk, strlen(mk));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	ASSERT_STR(auxerr_explain(r),
+		   "mkdir /root/: denied by directory permissions: mode 0755 root:root; "
+		   "uid 7 is \"other\" and has no write and search permission");
 	auxerr_record_free(r);
 
 	/* dac with nothing but the mechanism: no crash, question marks */
