@@ -35,6 +35,7 @@ userland: $(UAPI_HEADER)
 	$(MAKE) -C $(top)/libauxerr
 $(UAPI_HEADER): $(wildcard $(top)/kernel/patches/*)
 	@$(MAKE) --no-print-directory headers
+	@touch $@
 
 unit: userland
 	$(MAKE) -C $(top)/libauxerr check
