@@ -9,8 +9,9 @@
  * characters escaped).
  */
 #include <errno.h>
-#include <pwd.h>
 #include <grp.h>
+#include <pthread.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -483,9 +484,24 @@ static void explain_generic(struct sb *b, const struct auxerr_record *r,
 	facts(b, r, NULL);
 }
 
+#ifndef AUXERR_LOCALEDIR
+#define AUXERR_LOCALEDIR "/usr/share/locale"
+#endif
+
+static void bind_domain(void)
+{
+	int saved = errno;
+
+	bindtextdomain(AUXERR_DOMAIN, AUXERR_LOCALEDIR);
+	errno = saved;
+}
+
 static char *build(const struct auxerr_record *r)
 {
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	struct sb b = { 0 };
+
+	pthread_once(&once, bind_domain);
 	const char *mech = auxerr_record_mechanism(r);
 	const char *path = object_path(r);
 
