@@ -12,7 +12,7 @@ endif
 BZIMAGE := $(KERNEL_TREE)/arch/x86/boot/bzImage
 VM := $(top)/tests/vm/run --kernel $(BZIMAGE)
 
-.PHONY: all deps headers kernel userland unit guest-test check demo clean
+.PHONY: all deps headers guest-programs kernel userland unit guest-test check demo clean
 
 all: userland
 
@@ -40,7 +40,14 @@ $(UAPI_HEADER): $(wildcard $(top)/kernel/patches/*)
 unit: userland
 	$(MAKE) -C $(top)/libauxerr check
 
-guest-test: kernel userland
+# Programs the guest tests run, built against the patched UAPI headers.
+GUEST_BIN := $(BUILD)/guest
+GUEST_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(BUILD)/linux/usr-headers/include
+guest-programs: headers
+	@mkdir -p $(GUEST_BIN)
+	$(CC) $(GUEST_CFLAGS) -o $(GUEST_BIN)/probe $(top)/tests/guest/src/probe.c
+
+guest-test: kernel userland guest-programs
 	$(VM) $(top)/tests/guest/run-all $(TESTS)
 
 check: deps
@@ -48,7 +55,7 @@ check: deps
 	@$(MAKE) --no-print-directory guest-test
 
 demo: deps
-	@$(MAKE) --no-print-directory kernel userland
+	@$(MAKE) --no-print-directory kernel userland guest-programs
 	$(VM) $(top)/tests/guest/demo
 
 clean:

@@ -103,3 +103,24 @@ audit_field() {
 			}
 		}'
 }
+
+# rec_field TYPE FIELD: from raw event text on stdin (type=TYPE msg=...),
+# the value of FIELD in the first record of TYPE, without its quotes.
+rec_field() {
+	awk -v type="type=$1" -v field="$2" '
+		$1 == type {
+			for (i = 3; i <= NF; i++) {
+				n = index($i, "=")
+				if (n && substr($i, 1, n - 1) == field) {
+					v = substr($i, n + 1)
+					gsub(/^"|"$/, "", v)
+					print v
+					exit
+				}
+			}
+		}'
+}
+
+# The project's guest helpers, built by make userland.
+PROBE=${AUXERR_TOP:-/work/main}/build/guest/probe
+AUXERR_SYSCTL=/proc/sys/kernel/auxerr
