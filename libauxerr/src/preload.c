@@ -115,21 +115,26 @@ SHIM char *strerror(int errnum)
 	return out;
 }
 
-/* GNU: returns a string, which may or may not be @buf */
+/* GNU: returns a string, which may or may not be @buf; the explanation
+ * only when it fits whole (libc's own text would not be cut) */
 SHIM char *strerror_r(int errnum, char *buf, size_t buflen)
 {
 	int saved = errno;
 	struct auxerr_record *rec = buflen ? fresh(errnum) : NULL;
-	char *out;
+	char *out = NULL;
 
-	if (!rec) {
+	if (rec) {
+		char tmp[SHIM_MSG];
+		message(errnum, rec, tmp, sizeof(tmp));
+		auxerr_record_free(rec);
+		if (strlen(tmp) < buflen) {
+			memcpy(buf, tmp, strlen(tmp) + 1);
+			out = buf;
+		}
+	}
+	if (!out)
 		out = real_strerror_r ? real_strerror_r(errnum, buf, buflen) :
 					libc_strerror(errnum);
-	} else {
-		message(errnum, rec, buf, buflen);
-		auxerr_record_free(rec);
-		out = buf;
-	}
 	errno = saved;
 	return out;
 }

@@ -2,6 +2,7 @@
  * errno-coupled state, against the fake kernel. */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -249,6 +250,45 @@ static void test_state_save_restore(void)
 	auxerr_set_max_age(AUXERR_DEFAULT_MAX_AGE);
 }
 
+/* The documented async-signal-safe calls, from a signal handler that
+ * interrupts the main program between its failure and its message. */
+static volatile sig_atomic_t handler_ok;
+static char handler_buf[4096];
+
+static void handler(int sig)
+{
+	struct auxerr_state st;
+	(void)sig;
+
+	auxerr_state_save(&st);
+	/* the handler's own system calls and an errno of its own */
+	if (get_last_audit_record(handler_buf, sizeof(handler_buf), 0) > 0 &&
+	    get_last_audit_record(NULL, 0, 0) > 0)
+		handler_ok = 1;
+	fake_syscall();
+	errno = ENOENT;
+	auxerr_state_restore(&st);
+}
+
+static void test_signal_handler(void)
+{
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	sigaction(SIGUSR1, &sa, &old);
+	fake_reset(1);
+	fake_push_fixture("dac-other", 0);
+	errno = EACCES;
+	handler_ok = 0;
+	raise(SIGUSR1);	/* (raise itself is not counted by the fake) */
+	CU_ASSERT_EQUAL(errno, EACCES);
+	CU_ASSERT_TRUE(handler_ok);
+	CU_ASSERT_NSTRING_EQUAL(handler_buf, "type=SYSCALL", 12);
+	ASSERT_STR(auxerr_strerror(errno), dac_other);
+	sigaction(SIGUSR1, &old, NULL);
+}
+
 void add_strerror_suite(void)
 {
 	CU_pSuite s = CU_add_suite("strerror (fake kernel)", setup, teardown);
@@ -260,4 +300,5 @@ void add_strerror_suite(void)
 	CU_add_test(s, "auxerr_perror", test_perror);
 	CU_add_test(s, "thread-local buffers", test_thread_buffers);
 	CU_add_test(s, "state save/restore", test_state_save_restore);
+	CU_add_test(s, "from a signal handler", test_signal_handler);
 }
