@@ -26,8 +26,12 @@
  *    decode them as the cwd= of a one-line CWD record.
  *  - Several events in one buffer come back as several events; we want
  *    exactly one.
+ *  - It is not thread-safe: interpretation uses global state (its .bss is
+ *    20 KiB: buffers, the uid/gid name caches).  Every use of auparse here
+ *    holds auparse_lock, which fork() leaves unlocked in the child.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +49,24 @@
 #else
 #define AUXERR_RECORD_TYPE 1340
 #endif
+
+static pthread_mutex_t auparse_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+
+static void lock_prepare(void)
+{
+	pthread_mutex_lock(&auparse_lock);
+}
+
+static void lock_release(void)
+{
+	pthread_mutex_unlock(&auparse_lock);
+}
+
+static void register_atfork(void)
+{
+	pthread_atfork(lock_prepare, lock_release, lock_release);
+}
 
 struct field {
 	char *name;
@@ -550,8 +572,24 @@ static int derive(struct auxerr_record *r)
 	return fix_interpretations(r) < 0 ? ENOMEM : 0;
 }
 
+static struct auxerr_record *parse_locked(const char *text, size_t len);
+
 AUXERR_API struct auxerr_record *auxerr_record_parse(const char *text,
 						     size_t len)
+{
+	struct auxerr_record *r;
+	int e;
+
+	pthread_once(&atfork_once, register_atfork);
+	pthread_mutex_lock(&auparse_lock);
+	r = parse_locked(text, len);
+	e = errno;
+	pthread_mutex_unlock(&auparse_lock);
+	errno = e;
+	return r;
+}
+
+static struct auxerr_record *parse_locked(const char *text, size_t len)
 {
 	int saved = errno, err = EBADMSG;
 	unsigned lines;

@@ -1,5 +1,6 @@
 /* Parsing through libauparse: every accessor, field by field. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "tests.h"
@@ -253,6 +254,47 @@ static void test_every_fixture_parses(void)
 	}
 }
 
+/* libauparse has global state: libauxerr serialises it */
+struct par {
+	const char *text;
+	size_t len;
+	int bad;
+};
+
+static void *parse_many(void *arg)
+{
+	struct par *p = arg;
+
+	for (int i = 0; i < 150; i++) {
+		struct auxerr_record *r = auxerr_record_parse(p->text, p->len);
+		const char *e = r ? auxerr_explain(r) : NULL;
+		const char *g = r ? auxerr_record_interpret(r, "AUXERR", "ouid") : NULL;
+		if (!e || !strstr(e, "uid 1000 is \"other\" and has no read permission") ||
+		    !g || strcmp(g, "root") != 0)
+			p->bad++;
+		auxerr_record_free(r);
+	}
+	return NULL;
+}
+
+static void test_threads(void)
+{
+	size_t len;
+	char *t = read_fixture("dac-other", &len);
+	pthread_t th[4];
+	struct par p[4];
+
+	for (int i = 0; i < 4; i++) {
+		p[i] = (struct par){ t, len, 0 };
+		pthread_create(&th[i], NULL, parse_many, &p[i]);
+	}
+	for (int i = 0; i < 4; i++) {
+		pthread_join(th[i], NULL);
+		CU_ASSERT_EQUAL(p[i].bad, 0);
+	}
+	free(t);
+}
+
 void add_parse_suite(void)
 {
 	CU_pSuite s = CU_add_suite("parse", NULL, NULL);
@@ -266,4 +308,5 @@ void add_parse_suite(void)
 	CU_add_test(s, "several PATH items", test_paths_nth);
 	CU_add_test(s, "hex name escaped", test_hex_name_escaped);
 	CU_add_test(s, "every fixture parses", test_every_fixture_parses);
+	CU_add_test(s, "four threads at once", test_threads);
 }
