@@ -127,6 +127,13 @@ for f in "${fragments[@]}"; do
 				echo "kernel: error: ${f##*/} asks for '$line' but .config has '$(grep -E "^(# )?${line%%=*}[= ]" "$config" || echo unset)'" >&2
 				dropped=1
 			} ;;
+		"# CONFIG_"*" is not set")
+			opt=${line#\# }
+			opt=${opt%% *}
+			! grep -q "^$opt=" "$config" || {
+				echo "kernel: error: ${f##*/} asks for '$line' but .config has '$(grep "^$opt=" "$config")'" >&2
+				dropped=1
+			} ;;
 		esac
 	done < "$f"
 done
