@@ -217,14 +217,17 @@ ssize_t auxerr_explain_r(const struct auxerr_record *rec, char *buf,
  *   - the kernel's INFO says its errno equals @errnum, and
  *   - its age (system calls the thread completed since the denial) is at
  *     most auxerr_max_age() (default AUXERR_DEFAULT_MAX_AGE = 0: the
- *     failing call must be the last system call the thread made), and
+ *     failing call must be the last system call the thread made; system
+ *     calls libauxerr itself makes while fetching and explaining a record
+ *     are not counted), and
  *   - it is not a weak note (a NOAUDIT capability probe).
  * Otherwise the plain strerror() text is returned: never a stale record.
  */
 #define AUXERR_DEFAULT_MAX_AGE	0
 
-/* Set the process-wide maximum age (0..255); returns the previous one.
- * The environment variable AUXERR_MAX_AGE sets the initial value. */
+/* Set the process-wide maximum age (0..254); returns the previous one.
+ * The environment variable AUXERR_MAX_AGE sets the initial value
+ * (libauxerr-preload.so's default is 8: see libauxerr(7)). */
 unsigned auxerr_set_max_age(unsigned age);
 unsigned auxerr_max_age(void);
 

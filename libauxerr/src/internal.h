@@ -41,6 +41,10 @@ AUXERR_HIDDEN int auxerr__info(unsigned slot, struct auxerr_info *info);
  */
 AUXERR_HIDDEN int auxerr__fresh_slot(int errnum, struct auxerr_info *info);
 
+/* Subtract the library's own system calls since @before (see raw.c) */
+AUXERR_HIDDEN void auxerr__repin(const struct auxerr_info *before, int keep);
+AUXERR_HIDDEN int auxerr__slot_of(unsigned long long serial);
+
 /* libc's own strerror text, never through an interposed strerror() */
 AUXERR_HIDDEN const char *auxerr__libc_strerror(int errnum);
 

@@ -275,3 +275,37 @@ AUXERR_API void auxerr_state_restore(const struct auxerr_state *st)
 	}
 	errno = st->saved_errno;
 }
+
+/*
+ * After libauxerr itself fetched, parsed and explained the record @before
+ * described (NSS lookups for names, message catalogs...): the system
+ * calls that took are the library's, not the program's, so pin the record
+ * with them subtracted (when @keep), and never take a record the work
+ * itself produced (a denial of its own) for the program's.
+ */
+void auxerr__repin(const struct auxerr_info *before, int keep)
+{
+	struct auxerr_info now, newest;
+	int s = keep ? find_serial(before->serial, &now) : -1;
+
+	if (s >= 0 && now.age >= before->age) {
+		unsigned own = now.age - before->age;
+		if (pin.serial == before->serial) {
+			pin.delta += own;
+		} else {
+			pin.serial = before->serial;
+			pin.error = before->error;
+			pin.delta = own;
+		}
+	}
+	if (auxerr__info(0, &newest) == 0 && newest.serial > pin.floor)
+		pin.floor = newest.serial;
+}
+
+/* The ring slot holding the record @serial now, or -1 */
+int auxerr__slot_of(unsigned long long serial)
+{
+	struct auxerr_info info;
+
+	return find_serial(serial, &info);
+}

@@ -17,6 +17,9 @@
  *    with the SYSCALL record's arch instead.
  *  - hook= is taken for a netfilter hook ("unknown-hook(file_open)"); we
  *    keep the raw value.
+ *  - auparse_init() reads /etc/audit/auditd.conf and opens /var/log/audit
+ *    (for its end-of-event timeout), which are denials for a normal user:
+ *    see state_for().
  *  - auparse_init(AUSOURCE_BUFFER, NULL) crashes; the buffer must be a NUL
  *    terminated string.  Lines it cannot parse (bad msg=audit(...) stamp,
  *    e.g. a millisecond part that is not 3 digits) are dropped silently, so
@@ -32,6 +35,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +70,56 @@ static void lock_release(void)
 static void register_atfork(void)
 {
 	pthread_atfork(lock_prepare, lock_release, lock_release);
+}
+
+/*
+ * One auparse state for the process, refilled with auparse_new_buffer().
+ * auparse_init() reads /etc/audit/auditd.conf and opens /var/log/audit:
+ * for an unprivileged caller those are denials (EACCES) the kernel keeps,
+ * and in a ring of depth 1 that would replace the very record being
+ * explained.  So the state is made once, in a short-lived helper thread,
+ * whose denials go to its own ring and die with it.
+ */
+static auparse_state_t *shared_au;	/* under auparse_lock */
+
+static void *make_state(void *arg)
+{
+	*(auparse_state_t **)arg =
+		auparse_init(AUSOURCE_BUFFER, "type=CWD msg=audit(1.000:1): cwd=\"/\"\n");
+	return NULL;
+}
+
+static auparse_state_t *state_for(const char *text, size_t len)
+{
+	if (!shared_au) {
+		auparse_state_t *au = NULL;
+		sigset_t all, old;
+		pthread_t t;
+
+		sigfillset(&all);
+		pthread_sigmask(SIG_SETMASK, &all, &old);
+		if (pthread_create(&t, NULL, make_state, &au) == 0)
+			pthread_join(t, NULL);
+		else
+			make_state(&au);	/* no threads: here, then */
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		shared_au = au;
+		if (!au)
+			return NULL;
+	}
+	if (auparse_new_buffer(shared_au, text, len) != 0)
+		return NULL;
+	auparse_set_escape_mode(shared_au, AUPARSE_ESC_TTY);
+	return shared_au;
+}
+
+__attribute__((destructor)) static void drop_state(void)
+{
+	if (shared_au && pthread_mutex_trylock(&auparse_lock) == 0) {
+		auparse_destroy(shared_au);
+		shared_au = NULL;
+		pthread_mutex_unlock(&auparse_lock);
+	}
 }
 
 struct field {
@@ -437,16 +491,14 @@ static char *interpret_as_string(const char *raw)
 
 	if (n < 0 || (size_t)n >= sizeof(line) || strpbrk(raw, " \n"))
 		return NULL;
-	auparse_state_t *au = auparse_init(AUSOURCE_BUFFER, line);
+	auparse_state_t *au = state_for(line, (size_t)n);
 	if (!au)
 		return NULL;
-	auparse_set_escape_mode(au, AUPARSE_ESC_TTY);
 	if (auparse_next_event(au) > 0 && auparse_find_field(au, "cwd")) {
 		const char *v = auparse_interpret_field(au);
 		if (v)
 			out = strdup(v);
 	}
-	auparse_destroy(au);
 	return out;
 }
 
@@ -620,30 +672,25 @@ static struct auxerr_record *parse_locked(const char *text, size_t len)
 	r->text[len] = '\0';
 	r->text_len = len;
 
-	au = auparse_init(AUSOURCE_BUFFER, r->text);
+	au = state_for(r->text, len);
 	if (!au) {
 		err = errno == ENOMEM ? ENOMEM : EBADMSG;
 		goto fail;
 	}
-	auparse_set_escape_mode(au, AUPARSE_ESC_TTY);
 	if (auparse_next_event(au) <= 0)
-		goto fail_au;
+		goto fail;
 	err = fill(r, au);
 	if (err)
-		goto fail_au;
+		goto fail;
 	err = EBADMSG;
 	if (r->nrecs != lines || auparse_next_event(au) > 0)
-		goto fail_au;
-	auparse_destroy(au);
-	au = NULL;
-	err = derive(r);
+		goto fail;
+	err = derive(r);	/* may reuse the state: after the checks */
 	if (err)
 		goto fail;
 	errno = saved;
 	return r;
 
-fail_au:
-	auparse_destroy(au);
 fail:
 	auxerr_record_free(r);
 	errno = err;

@@ -23,6 +23,9 @@ const char *auxerr__libc_strerror(int errnum)
 	return strerror_l(errnum, uselocale((locale_t)0));
 }
 
+/* the INFO of the record auxerr__fresh_record() last returned */
+static __thread struct auxerr_info fresh_info;
+
 struct auxerr_record *auxerr__fresh_record(int errnum)
 {
 	int saved = errno;
@@ -31,14 +34,22 @@ struct auxerr_record *auxerr__fresh_record(int errnum)
 
 	/* first, before this library makes any system call of its own */
 	int slot = auxerr__fresh_slot(errnum, &info);
-	if (slot >= 0) {
+	/* by serial: the fetch's own work may push it down the ring */
+	for (int tries = 0; slot >= 0 && !rec && tries < 3; tries++) {
 		rec = auxerr_record_fetch((unsigned)slot);
 		if (rec && (auxerr_record_serial(rec) != info.serial ||
 			    auxerr_record_errno(rec) != errnum)) {
 			auxerr_record_free(rec);
 			rec = NULL;
+			slot = auxerr__slot_of(info.serial);
+		} else if (!rec) {
+			break;
 		}
 	}
+	if (rec)
+		fresh_info = info;
+	else if (slot >= 0)
+		auxerr__repin(&info, 0);	/* failed: exclude what it made */
 	errno = saved;
 	return rec;
 }
@@ -61,6 +72,11 @@ int auxerr__message_for(int errnum, struct auxerr_record *rec, char *buf,
 		snprintf(buf, len, "%s", base);
 	}
 out:
+	/* the work above is the library's: it does not age the record */
+	if (rec && fresh_info.serial == auxerr_record_serial(rec)) {
+		auxerr__repin(&fresh_info, 1);
+		fresh_info.serial = 0;
+	}
 	errno = saved;
 	return added;
 }

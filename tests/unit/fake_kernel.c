@@ -18,6 +18,8 @@ struct slot {
 static struct slot ring[DEPTH];
 static int nslots, present = 1, flush_err;
 int fake_flush_calls, fake_get_calls;
+int fake_get_ages;
+const char *fake_get_pushes;
 
 static long fake_prctl(int op, unsigned long s, void *ptr, unsigned long len)
 {
@@ -48,7 +50,16 @@ static long fake_prctl(int op, unsigned long s, void *ptr, unsigned long len)
 			return -1;
 		}
 		memcpy(ptr, sl->text, sl->len);
-		return (long)sl->len;
+		long n = (long)sl->len;
+		/* the library's own work after a fetch, as a kernel sees it */
+		for (int i = 0; i < fake_get_ages; i++)
+			fake_syscall();
+		if (fake_get_pushes) {
+			const char *f = fake_get_pushes;
+			fake_get_pushes = NULL;
+			fake_push_fixture(f, 0);
+		}
+		return n;
 	case PR_AUXERR_INFO:
 		if (len < AUXERR_INFO_SIZE_VER0) {
 			errno = EINVAL;
@@ -98,6 +109,8 @@ void fake_reset(int p)
 	present = p;
 	flush_err = 0;
 	fake_flush_calls = fake_get_calls = 0;
+	fake_get_ages = 0;
+	fake_get_pushes = NULL;
 	auxerr__reset();
 }
 

@@ -22,6 +22,11 @@ void fake_set_age(unsigned slot, unsigned age);
 /* The result of the next FLUSH calls: 0 or an errno */
 void fake_flush_result(int err);
 extern int fake_flush_calls, fake_get_calls;
+/* Each GET into a buffer then ages every record by fake_get_ages calls and
+ * pushes the fixture fake_get_pushes (once): the system calls and denials
+ * of the library's own work after a fetch */
+extern int fake_get_ages;
+extern const char *fake_get_pushes;
 
 /* Read a fixture file into a malloc'd buffer */
 char *read_fixture(const char *name, size_t *len);

@@ -250,6 +250,37 @@ static void test_state_save_restore(void)
 	auxerr_set_max_age(AUXERR_DEFAULT_MAX_AGE);
 }
 
+/* The library's own system calls (NSS, catalogs) after it fetched a
+ * record do not make the record stale, and its own denials are not taken
+ * for the program's. */
+static void test_own_work(void)
+{
+	char want_cap[1024];
+
+	fake_reset(1);
+	fake_push_fixture("dac-other", 0);
+	fake_get_ages = 3;
+	ASSERT_STR(auxerr_strerror(EACCES), dac_other);
+	ASSERT_STR(auxerr_strerror(EACCES), dac_other);
+	ASSERT_STR(auxerr_strerror(EACCES), dac_other);
+	fake_syscall();		/* the program's own call: now stale */
+	ASSERT_STR(auxerr_strerror(EACCES), strerror(EACCES));
+
+	/* the work hits a denial of its own (EACCES too) */
+	fake_reset(1);
+	fake_push_fixture("dac-other", 0);
+	fake_get_pushes = "dac-owner";
+	ASSERT_STR(auxerr_strerror(EACCES), dac_other);
+	ASSERT_STR(auxerr_strerror(EACCES), dac_other);
+	/* a later denial of the program's own is explained */
+	fake_push_fixture("cap", 0);
+	snprintf(want_cap, sizeof(want_cap), "%s (fchownat f: denied for lack "
+		 "of a capability: uid 1000 does not have CAP_CHOWN in the "
+		 "initial user namespace)", strerror(EPERM));
+	ASSERT_STR(auxerr_strerror(EPERM), want_cap);
+	ASSERT_STR(auxerr_strerror(EACCES), strerror(EACCES));
+}
+
 /* The documented async-signal-safe calls, from a signal handler that
  * interrupts the main program between its failure and its message. */
 static volatile sig_atomic_t handler_ok;
@@ -301,4 +332,5 @@ void add_strerror_suite(void)
 	CU_add_test(s, "thread-local buffers", test_thread_buffers);
 	CU_add_test(s, "state save/restore", test_state_save_restore);
 	CU_add_test(s, "from a signal handler", test_signal_handler);
+	CU_add_test(s, "the library's own calls and denials", test_own_work);
 }
