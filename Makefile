@@ -58,5 +58,17 @@ demo: deps
 	@$(MAKE) --no-print-directory kernel userland guest-programs
 	$(VM) $(top)/tests/guest/demo
 
+# What auxerr costs (bench/README.md): the patched kernel, the same config
+# unpatched (built once, then kept up to date incrementally), the benchmark
+# program, then guest boots of both; the table, build/bench/results.csv
+# and build/bench/cost.png.
+.PHONY: bench
+BENCH_OUT := $(BUILD)/bench
+bench: kernel
+	@$(MAKE) --no-print-directory kernel AUXERR=0
+	@mkdir -p $(BENCH_OUT)
+	$(CC) $(GUEST_CFLAGS) -o $(BENCH_OUT)/auxbench $(top)/bench/auxbench.c -lpthread
+	$(top)/bench/run
+
 clean:
 	rm -rf $(BUILD)

@@ -1,0 +1,821 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * auxbench: measure what auxerr costs, inside the test guest (as root).
+ *
+ *   auxbench ops  PHASE ROUNDS CONFIGS CASES   interleaved syscall batches
+ *   auxbench lat  PHASE ROUNDS CASES           PR_AUXERR GET/INFO/FLUSH latency
+ *   auxbench mem  PHASE ROUNDS TASKS           slab bytes per task
+ *   auxbench conc PHASE ROUNDS CONFIGS THREADS denying threads, throughput
+ *
+ * CONFIGS is a comma list of off, on (kernel.auxerr.enabled), rule (off,
+ * plus audit rules catching the same failures) and base (an unpatched
+ * kernel: nothing to switch).  CASES is a comma list of the case names
+ * below.  Every measurement is printed as one line
+ *
+ *   S,PHASE,CASE,CONFIG,ROUND,NS_PER_OP
+ *
+ * which bench/analyze turns into medians, spreads and ratios.  The timed
+ * work runs in worker processes that have dropped to nobody (65534) with
+ * no groups or capabilities; this process stays root to switch the
+ * configuration between batches, so that no configuration change ever
+ * happens inside a timed region.  Within a round every configuration runs
+ * every case once; the order of the configurations is reversed from one
+ * round to the next, so that drift hits all of them alike.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/audit.h>
+#include <linux/auxerr.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+
+#define NOBODY 65534
+#define DIR_ "/tmp/auxbench"
+#define F_OK_ DIR_ "/allowed"	/* 0644 root: opened and stat'ed */
+#define F_SECRET DIR_ "/secret"	/* 0600 root: open denied (dac) */
+#define F_MINE DIR_ "/mine"	/* nobody's: chown to root denied (cap) */
+#define SYSCTL "/proc/sys/kernel/auxerr/"
+/* The system call the seccomp worker's filter answers with EPERM. */
+#define SECCOMP_NR __NR_getpgid
+
+/* The audit rules of the "rule" configuration. */
+static const char *const audit_rules[] = {
+	"-a always,exit -F arch=b64 -S openat -F exit=-EACCES -k auxbench",
+	"-a always,exit -F arch=b64 -S chown -F exit=-EPERM -k auxbench",
+	"-a always,exit -F arch=b64 -S getpgid -F exit=-EPERM -k auxbench",
+};
+
+static double batch_ms = 20;	/* aim for batches this long */
+
+/*
+ * The time stamp counter, read in user space: the guest kernel has no
+ * fine clock source (refined-jiffies: 4 ms steps, and clock_gettime()
+ * becomes a system call), while TCG's TSC follows the host's clock.
+ * Ratios need no unit; ns_per_tick converts for the absolute figures.
+ */
+static double ns_per_tick = 1;
+
+static inline uint64_t rdtsc(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+}
+
+static double now_ns(void)
+{
+	return rdtsc() * ns_per_tick;
+}
+
+static double mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* TSC ticks against CLOCK_MONOTONIC over @ms, once, in the parent. */
+static void calibrate_tsc(int ms)
+{
+	double m0 = mono_ns(), m1;
+	uint64_t t0 = rdtsc(), t1;
+
+	usleep(ms * 1000);
+	m1 = mono_ns();
+	t1 = rdtsc();
+	ns_per_tick = (m1 - m0) / (double)(t1 - t0);
+	printf("%s%.6f\n", getenv("AUXERR_IN_GUEST") ? "I,ns_per_tick," : "", ns_per_tick);
+}
+
+static void die(const char *what)
+{
+	perror(what);
+	exit(1);
+}
+
+/* ---- the cases (run in a worker) ---- */
+
+enum worker_kind { WK_OK, WK_DENY, WK_SECCOMP };
+
+struct bcase {
+	const char *name;
+	enum worker_kind worker;
+	long (*run)(long iters);	/* returns ns for iters operations */
+};
+
+static long c_getpid(long n)
+{
+	double t = now_ns();
+
+	for (long i = 0; i < n; i++)
+		syscall(SYS_getpid);
+	return now_ns() - t;
+}
+
+static long c_open(long n)
+{
+	double t = now_ns();
+
+	for (long i = 0; i < n; i++) {
+		int fd = open(F_OK_, O_RDONLY);
+
+		if (fd < 0)
+			die("open " F_OK_);
+		close(fd);
+	}
+	return now_ns() - t;
+}
+
+static long c_stat(long n)
+{
+	struct stat st;
+	double t = now_ns();
+
+	for (long i = 0; i < n; i++)
+		if (stat(F_OK_, &st))
+			die("stat " F_OK_);
+	return now_ns() - t;
+}
+
+static void deny_open(void)
+{
+	if (open(F_SECRET, O_RDONLY) >= 0 || errno != EACCES) {
+		fprintf(stderr, "auxbench: open %s was not denied with EACCES\n", F_SECRET);
+		exit(1);
+	}
+}
+
+static long c_deny_open(long n)
+{
+	double t = now_ns();
+
+	for (long i = 0; i < n; i++)
+		deny_open();
+	return now_ns() - t;
+}
+
+static long c_deny_chown(long n)
+{
+	double t = now_ns();
+
+	for (long i = 0; i < n; i++)
+		if (syscall(SYS_chown, F_MINE, 0, -1) == 0 || errno != EPERM) {
+			fprintf(stderr, "auxbench: chown was not denied with EPERM\n");
+			exit(1);
+		}
+	return now_ns() - t;
+}
+
+static long c_deny_seccomp(long n)
+{
+	double t = now_ns();
+
+	for (long i = 0; i < n; i++)
+		if (syscall(SECCOMP_NR, 0) != -1 || errno != EPERM) {
+			fprintf(stderr, "auxbench: seccomp filter did not answer EPERM\n");
+			exit(1);
+		}
+	return now_ns() - t;
+}
+
+/*
+ * getpid while the task holds a young record (fewer than AUXERR_AGE_MAX
+ * system calls old): each batch of 100 follows one denial, which is not
+ * timed.
+ */
+static long c_getpid_young(long n)
+{
+	double sum = 0;
+
+	for (long done = 0; done < n; done += 100) {
+		deny_open();
+		double t = now_ns();
+
+		for (int i = 0; i < 100; i++)
+			syscall(SYS_getpid);
+		sum += now_ns() - t;
+	}
+	return sum;
+}
+
+static char textbuf[65536];
+
+static long c_get(long n)
+{
+	double t;
+
+	deny_open();
+	t = now_ns();
+	for (long i = 0; i < n; i++)
+		if (prctl(PR_AUXERR, PR_AUXERR_GET, 0, textbuf, sizeof(textbuf)) <= 0)
+			die("PR_AUXERR_GET");
+	return now_ns() - t;
+}
+
+static long c_info(long n)
+{
+	struct auxerr_info info;
+	double t;
+
+	deny_open();
+	t = now_ns();
+	for (long i = 0; i < n; i++)
+		if (prctl(PR_AUXERR, PR_AUXERR_INFO, 0, &info, sizeof(info)) <= 0)
+			die("PR_AUXERR_INFO");
+	return now_ns() - t;
+}
+
+static ssize_t (*lib_get)(char *buf, size_t len, unsigned int flags);
+
+static long c_lib_get(long n)
+{
+	double t;
+
+	deny_open();
+	t = now_ns();
+	for (long i = 0; i < n; i++)
+		if (lib_get(textbuf, sizeof(textbuf), 0) <= 0)
+			die("get_last_audit_record");
+	return now_ns() - t;
+}
+
+/* A denial and the FLUSH of its record; bench/analyze subtracts deny_open. */
+static long c_deny_flush(long n)
+{
+	double t = now_ns();
+
+	for (long i = 0; i < n; i++) {
+		deny_open();
+		if (prctl(PR_AUXERR, PR_AUXERR_FLUSH, 0, 0, 0))
+			die("PR_AUXERR_FLUSH");
+	}
+	return now_ns() - t;
+}
+
+/* Concurrency: `conc_threads` threads each deny n times, at the same time. */
+static int conc_threads = 1;
+static pthread_barrier_t conc_barrier;
+
+static void *conc_thread(void *arg)
+{
+	long n = (long)arg;
+
+	pthread_barrier_wait(&conc_barrier);
+	for (long i = 0; i < n; i++)
+		deny_open();
+	return NULL;
+}
+
+/* Returns the wall time for conc_threads * n denials. */
+static long c_conc(long n)
+{
+	pthread_t th[64];
+	double t;
+	int i;
+
+	pthread_barrier_init(&conc_barrier, NULL, conc_threads + 1);
+	for (i = 0; i < conc_threads; i++)
+		if (pthread_create(&th[i], NULL, conc_thread, (void *)n))
+			die("pthread_create");
+	pthread_barrier_wait(&conc_barrier);
+	t = now_ns();
+	for (i = 0; i < conc_threads; i++)
+		pthread_join(th[i], NULL);
+	pthread_barrier_destroy(&conc_barrier);
+	return now_ns() - t;
+}
+
+static const struct bcase cases[] = {
+	{ "getpid", WK_OK, c_getpid },
+	{ "open_close", WK_OK, c_open },
+	{ "stat", WK_OK, c_stat },
+	{ "deny_open", WK_DENY, c_deny_open },
+	{ "deny_chown", WK_DENY, c_deny_chown },
+	{ "deny_seccomp", WK_SECCOMP, c_deny_seccomp },
+	{ "getpid_young", WK_DENY, c_getpid_young },
+	{ "get", WK_DENY, c_get },
+	{ "info", WK_DENY, c_info },
+	{ "lib_get", WK_DENY, c_lib_get },
+	{ "deny_flush", WK_DENY, c_deny_flush },
+	{ "conc", WK_DENY, c_conc },
+};
+#define NCASES (sizeof(cases) / sizeof(cases[0]))
+
+static const struct bcase *find_case(const char *name)
+{
+	for (size_t i = 0; i < NCASES; i++)
+		if (!strcmp(cases[i].name, name))
+			return &cases[i];
+	fprintf(stderr, "auxbench: unknown case %s\n", name);
+	exit(2);
+}
+
+/* ---- workers: unprivileged processes that run batches on command ---- */
+
+struct cmd {
+	int cas;		/* index into cases[], -1 = exit */
+	int threads;
+	long iters;
+};
+
+struct worker {
+	pid_t pid;
+	int to, from;
+};
+
+static struct worker workers[3];
+
+static void drop_privileges(void)
+{
+	if (setgroups(0, NULL) || setresgid(NOBODY, NOBODY, NOBODY) ||
+	    setresuid(NOBODY, NOBODY, NOBODY))
+		die("drop privileges");
+}
+
+static void install_seccomp(void)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SECCOMP_NR, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { sizeof(f) / sizeof(f[0]), f };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog))
+		die("seccomp");
+}
+
+static void worker_loop(int in, int out)
+{
+	struct cmd c;
+	long ns;
+
+	while (read(in, &c, sizeof(c)) == sizeof(c) && c.cas >= 0) {
+		conc_threads = c.threads;
+		ns = cases[c.cas].run(c.iters);
+		/* Start every batch with no record and the exit work bit clear. */
+		prctl(PR_AUXERR, PR_AUXERR_CLEAR, 0, 0, 0);
+		if (write(out, &ns, sizeof(ns)) != sizeof(ns))
+			die("worker write");
+	}
+	exit(0);
+}
+
+static struct worker *get_worker(enum worker_kind kind)
+{
+	struct worker *w = &workers[kind];
+	int a[2], b[2];
+
+	if (w->pid)
+		return w;
+	if (pipe(a) || pipe(b))
+		die("pipe");
+	w->pid = fork();
+	if (w->pid < 0)
+		die("fork");
+	if (w->pid == 0) {
+		close(a[1]);
+		close(b[0]);
+		drop_privileges();
+		if (kind == WK_SECCOMP)
+			install_seccomp();
+		worker_loop(a[0], b[1]);
+	}
+	close(a[0]);
+	close(b[1]);
+	w->to = a[1];
+	w->from = b[0];
+	return w;
+}
+
+static void stop_workers(void)
+{
+	struct cmd c = { .cas = -1 };
+
+	for (int i = 0; i < 3; i++) {
+		if (!workers[i].pid)
+			continue;
+		if (write(workers[i].to, &c, sizeof(c)) != sizeof(c))
+			die("write");
+		waitpid(workers[i].pid, NULL, 0);
+		close(workers[i].to);
+		close(workers[i].from);
+		workers[i].pid = 0;
+	}
+}
+
+static long run_batch(const struct bcase *bc, long iters, int threads)
+{
+	struct worker *w = get_worker(bc->worker);
+	struct cmd c = { .cas = bc - cases, .threads = threads, .iters = iters };
+	long ns;
+
+	if (write(w->to, &c, sizeof(c)) != sizeof(c) ||
+	    read(w->from, &ns, sizeof(ns)) != sizeof(ns)) {
+		fprintf(stderr, "auxbench: worker for %s died\n", bc->name);
+		exit(1);
+	}
+	return ns;
+}
+
+/* ---- configurations ---- */
+
+static int write_file(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY), ok;
+
+	if (fd < 0)
+		return -1;
+	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+static int read_file(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = 0;
+	return 0;
+}
+
+static void set_sysctl(const char *name, const char *val)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), SYSCTL "%s", name);
+	if (write_file(path, val)) {
+		fprintf(stderr, "auxbench: cannot set %s=%s: %m\n", path, val);
+		exit(1);
+	}
+}
+
+static int rules_present;
+
+static void auditctl(const char *args)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof(cmd), "auditctl %s >/dev/null", args);
+	if (system(cmd)) {
+		fprintf(stderr, "auxbench: %s failed\n", cmd);
+		exit(1);
+	}
+}
+
+static void set_rules(int on)
+{
+	if (on == rules_present)
+		return;
+	if (on) {
+		for (size_t i = 0; i < sizeof(audit_rules) / sizeof(audit_rules[0]); i++)
+			auditctl(audit_rules[i]);
+	} else {
+		auditctl("-D");
+		/* Let kauditd and auditd drain what the rules produced. */
+		usleep(300000);
+	}
+	rules_present = on;
+}
+
+static void set_config(const char *cfg)
+{
+	if (!strcmp(cfg, "base"))
+		return;
+	if (!strcmp(cfg, "on")) {
+		set_rules(0);
+		set_sysctl("enabled", "1");
+	} else if (!strcmp(cfg, "off")) {
+		set_rules(0);
+		set_sysctl("enabled", "0");
+	} else if (!strcmp(cfg, "rule")) {
+		if (access(SYSCTL "enabled", F_OK) == 0)
+			set_sysctl("enabled", "0");
+		set_rules(1);
+	} else {
+		fprintf(stderr, "auxbench: unknown configuration %s\n", cfg);
+		exit(2);
+	}
+}
+
+/* ---- fixtures ---- */
+
+static void setup_files(void)
+{
+	int fd;
+
+	mkdir(DIR_, 0755);
+	chmod(DIR_, 0755);
+	fd = open(F_OK_, O_CREAT | O_WRONLY, 0644);
+	if (fd < 0 || close(fd) || chmod(F_OK_, 0644))
+		die(F_OK_);
+	fd = open(F_SECRET, O_CREAT | O_WRONLY, 0600);
+	if (fd < 0 || close(fd) || chmod(F_SECRET, 0600))
+		die(F_SECRET);
+	fd = open(F_MINE, O_CREAT | O_WRONLY, 0644);
+	if (fd < 0 || close(fd) || chown(F_MINE, NOBODY, NOBODY))
+		die(F_MINE);
+}
+
+static int split(char *s, char **out, int max)
+{
+	int n = 0;
+
+	for (char *tok = strtok(s, ","); tok && n < max; tok = strtok(NULL, ","))
+		out[n++] = tok;
+	return n;
+}
+
+/* Iterations so that a batch of @bc in configuration @cfg lasts batch_ms. */
+static long calibrate(const struct bcase *bc, const char *cfg, int threads)
+{
+	long n = 50, ns;
+
+	set_config(cfg);
+	for (;;) {
+		ns = run_batch(bc, n, threads);
+		if (ns > 2e6 || n >= 1 << 24)
+			break;
+		n *= 4;
+	}
+	n = (long)(n * (batch_ms * 1e6 / ns));
+	if (n < 20)
+		n = 20;
+	return (n + 99) / 100 * 100;
+}
+
+/* ---- commands ---- */
+
+static int cmd_ops(const char *phase, int rounds, char *cfgs, char *cs, int threads)
+{
+	char *cfg[8], *cn[NCASES];
+	int ncfg = split(cfgs, cfg, 8), ncase = split(cs, cn, NCASES);
+	long iters[NCASES][8];
+
+	/*
+	 * Iterations per case and configuration, so that every batch lasts
+	 * about batch_ms (an audit rule makes a denial ~100x slower).
+	 */
+	for (int c = 0; c < ncase; c++)
+		for (int k = 0; k < ncfg; k++) {
+			iters[c][k] = calibrate(find_case(cn[c]), cfg[k], threads);
+			fprintf(stderr, "auxbench: %s %s %s: %ld iterations per batch\n",
+				phase, cn[c], cfg[k], iters[c][k]);
+		}
+	for (int r = 0; r < rounds; r++) {
+		for (int kk = 0; kk < ncfg; kk++) {
+			int k = (r & 1) ? ncfg - 1 - kk : kk;
+
+			set_config(cfg[k]);
+			for (int cc = 0; cc < ncase; cc++) {
+				int c = (r & 1) ? ncase - 1 - cc : cc;
+				const struct bcase *bc = find_case(cn[c]);
+				long n = iters[c][k];
+				long ns = run_batch(bc, n, threads);
+				long ops = n * (bc->run == c_conc ? threads : 1);
+
+				printf("S,%s,%s,%s,%d,%.1f\n", phase, cn[c], cfg[k], r,
+				       (double)ns / ops);
+			}
+			fflush(stdout);
+		}
+	}
+	set_rules(0);
+	if (access(SYSCTL "enabled", F_OK) == 0)
+		set_sysctl("enabled", "1");
+	stop_workers();
+	return 0;
+}
+
+static int cmd_lat(const char *phase, int rounds, char *cs)
+{
+	char old_rl[32] = "20";
+	char cfg[] = "on";
+	char *lib = strstr(cs, "lib_get");
+	const char *path = getenv("AUXBENCH_LIBAUXERR");
+
+	read_file(SYSCTL "flush_ratelimit", old_rl, sizeof(old_rl));
+	/*
+	 * libauxerr preloaded (LD_PRELOAD: it and libauparse want the static
+	 * TLS block, which a later dlopen() may not find room in), or dlopen.
+	 */
+	lib_get = (ssize_t (*)(char *, size_t, unsigned int))
+		dlsym(RTLD_DEFAULT, "get_last_audit_record");
+	if (!lib_get && lib) {
+		void *h = dlopen(path ? path : "libauxerr.so.1", RTLD_NOW);
+
+		if (h)
+			lib_get = (ssize_t (*)(char *, size_t, unsigned int))
+				dlsym(h, "get_last_audit_record");
+	}
+	if (!lib_get && lib) {
+		fprintf(stderr, "auxbench: no libauxerr (%s): get_last_audit_record not measured\n",
+			dlerror());
+		/* lib_get is last in the list */
+		*(lib > cs ? lib - 1 : lib) = 0;
+	}
+	set_sysctl("flush_ratelimit", "0");
+	cmd_ops(phase, rounds, cfg, cs, 1);
+	old_rl[strcspn(old_rl, "\n")] = 0;
+	set_sysctl("flush_ratelimit", old_rl);
+	return 0;
+}
+
+/* Bytes in use by slab caches: all of them, and the kmalloc-* ones. */
+static void slab_bytes(long *all, long *kmalloc)
+{
+	char line[512], name[64];
+	long active, num, objsize;
+	FILE *f = fopen("/proc/slabinfo", "r");
+
+	if (!f)
+		die("/proc/slabinfo");
+	*all = *kmalloc = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%63s %ld %ld %ld", name, &active, &num, &objsize) != 4)
+			continue;
+		*all += active * objsize;
+		if (!strncmp(name, "kmalloc-", 8))
+			*kmalloc += active * objsize;
+	}
+	fclose(f);
+}
+
+static long slab_objsize(const char *cache)
+{
+	char line[512], name[64];
+	long active, num, objsize, r = -1;
+	FILE *f = fopen("/proc/slabinfo", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%63s %ld %ld %ld", name, &active, &num, &objsize) == 4 &&
+		    !strcmp(name, cache))
+			r = objsize;
+	fclose(f);
+	return r;
+}
+
+/*
+ * @tasks children as nobody, each denied @denials times (0: never), then
+ * parked; the slab bytes they added, per task.
+ */
+static void mem_once(int tasks, int denials, double *all, double *km)
+{
+	long a0, k0, a1, k1;
+	int ready[2], hold[2];
+	pid_t *pids = calloc(tasks, sizeof(pid_t));
+	char c;
+
+	if (pipe(ready) || pipe(hold))
+		die("pipe");
+	slab_bytes(&a0, &k0);
+	for (int i = 0; i < tasks; i++) {
+		pids[i] = fork();
+		if (pids[i] < 0)
+			die("fork");
+		if (pids[i] == 0) {
+			close(ready[0]);
+			close(hold[1]);
+			drop_privileges();
+			for (int d = 0; d < denials; d++)
+				deny_open();
+			if (write(ready[1], "x", 1) != 1)
+				_exit(1);
+			if (read(hold[0], &c, 1) < 0)
+				_exit(1);
+			_exit(0);
+		}
+	}
+	close(ready[1]);
+	close(hold[0]);
+	for (int i = 0; i < tasks; i++)
+		if (read(ready[0], &c, 1) != 1)
+			die("mem child");
+	usleep(100000);
+	slab_bytes(&a1, &k1);
+	close(hold[1]);
+	for (int i = 0; i < tasks; i++)
+		waitpid(pids[i], NULL, 0);
+	close(ready[0]);
+	free(pids);
+	*all = (double)(a1 - a0) / tasks;
+	*km = (double)(k1 - k0) / tasks;
+}
+
+static int cmd_mem(const char *phase, int rounds, int tasks)
+{
+	static const struct { const char *name; int denials; const char *depth; } modes[] = {
+		{ "none", 0, "1" }, { "deny1", 1, "1" }, { "deny16", 16, "16" },
+	};
+	int nm = sizeof(modes) / sizeof(modes[0]);
+	int patched = access(SYSCTL "enabled", F_OK) == 0;
+	char old_depth[32] = "1";
+
+	if (access("/proc/slabinfo", R_OK)) {
+		printf("I,mem,no /proc/slabinfo (CONFIG_SLUB_DEBUG): not measured\n");
+		return 0;
+	}
+	printf("M,%s,task_struct_objsize,%ld\n", phase, slab_objsize("task_struct"));
+	if (!patched)
+		nm = 1;
+	else
+		read_file(SYSCTL "depth", old_depth, sizeof(old_depth));
+	if (patched)
+		set_sysctl("enabled", "1");
+	for (int r = 0; r < rounds; r++) {
+		for (int mm = 0; mm < nm; mm++) {
+			int m = (r & 1) ? nm - 1 - mm : mm;
+			double all, km;
+
+			if (patched)
+				set_sysctl("depth", modes[m].depth);
+			mem_once(tasks, modes[m].denials, &all, &km);
+			printf("S,%s,mem_all,%s,%d,%.1f\n", phase, modes[m].name, r, all);
+			printf("S,%s,mem_kmalloc,%s,%d,%.1f\n", phase, modes[m].name, r, km);
+			fflush(stdout);
+		}
+	}
+	if (patched) {
+		old_depth[strcspn(old_depth, "\n")] = 0;
+		set_sysctl("depth", old_depth);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (getenv("AUXBENCH_BATCH_MS"))
+		batch_ms = atof(getenv("AUXBENCH_BATCH_MS"));
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc < 2)
+		goto usage;
+	if (!strcmp(argv[1], "tsc")) {
+		/* On the host, whose clock is fine: ns per TSC tick. */
+		calibrate_tsc(300);
+		return 0;
+	}
+	if (getenv("AUXBENCH_NS_PER_TICK") && atof(getenv("AUXBENCH_NS_PER_TICK")) > 0) {
+		/* TCG's TSC is the host's: trust the host's calibration. */
+		ns_per_tick = atof(getenv("AUXBENCH_NS_PER_TICK"));
+		printf("I,ns_per_tick,%.6f\n", ns_per_tick);
+	} else {
+		calibrate_tsc(400);
+	}
+	setup_files();
+	if (!strcmp(argv[1], "ops") && argc == 6)
+		return cmd_ops(argv[2], atoi(argv[3]), argv[4], argv[5], 1);
+	if (!strcmp(argv[1], "conc") && argc == 6) {
+		/* conc PHASE ROUNDS CONFIGS THREADS */
+		int threads = atoi(argv[5]);
+		char cs[] = "conc";
+
+		if (threads < 1 || threads > 64)
+			goto usage;
+		return cmd_ops(argv[2], atoi(argv[3]), argv[4], cs, threads);
+	}
+	if (!strcmp(argv[1], "lat") && argc == 5)
+		return cmd_lat(argv[2], atoi(argv[3]), argv[4]);
+	if (!strcmp(argv[1], "mem") && argc == 5)
+		return cmd_mem(argv[2], atoi(argv[3]), atoi(argv[4]));
+usage:
+	fprintf(stderr,
+		"usage: auxbench tsc   (on the host: ns per TSC tick)\n"
+		"       auxbench ops PHASE ROUNDS CONFIGS CASES\n"
+		"       auxbench conc PHASE ROUNDS CONFIGS THREADS\n"
+		"       auxbench lat PHASE ROUNDS CASES (lib_get last)\n"
+		"       auxbench mem PHASE ROUNDS TASKS\n");
+	return 2;
+}
