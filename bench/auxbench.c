@@ -775,6 +775,23 @@ static int cmd_mem(const char *phase, int rounds, int tasks)
 	return 0;
 }
 
+/* For bench/profile: run @case in @cfg for @secs seconds, untimed. */
+static int cmd_spin(const char *cs, const char *cfg, double secs)
+{
+	const struct bcase *bc = find_case(cs);
+	double end;
+
+	set_config(cfg);
+	printf("I,spin,%s,%s,start\n", cs, cfg);
+	fflush(stdout);
+	end = mono_ns() + secs * 1e9;
+	while (mono_ns() < end)
+		run_batch(bc, 1000, 1);
+	printf("I,spin,%s,%s,end\n", cs, cfg);
+	stop_workers();
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (getenv("AUXBENCH_BATCH_MS"))
@@ -806,6 +823,8 @@ int main(int argc, char **argv)
 			goto usage;
 		return cmd_ops(argv[2], atoi(argv[3]), argv[4], cs, threads);
 	}
+	if (!strcmp(argv[1], "spin") && argc == 5)
+		return cmd_spin(argv[2], argv[3], atof(argv[4]));
 	if (!strcmp(argv[1], "lat") && argc == 5)
 		return cmd_lat(argv[2], atoi(argv[3]), argv[4]);
 	if (!strcmp(argv[1], "mem") && argc == 5)
@@ -816,6 +835,7 @@ usage:
 		"       auxbench ops PHASE ROUNDS CONFIGS CASES\n"
 		"       auxbench conc PHASE ROUNDS CONFIGS THREADS\n"
 		"       auxbench lat PHASE ROUNDS CASES (lib_get last)\n"
-		"       auxbench mem PHASE ROUNDS TASKS\n");
+		"       auxbench mem PHASE ROUNDS TASKS\n"
+		"       auxbench spin CASE CONFIG SECONDS\n");
 	return 2;
 }
