@@ -33,12 +33,22 @@ headers: deps
 UAPI_HEADER := $(BUILD)/linux/usr-headers/include/linux/auxerr.h
 userland: $(UAPI_HEADER)
 	$(MAKE) -C $(top)/libauxerr
+	$(MAKE) -C $(top)/tools
+	$(MAKE) -C $(top)/auditd-plugin
 $(UAPI_HEADER): $(wildcard $(top)/kernel/patches/*)
 	@$(MAKE) --no-print-directory headers
 	@touch $@
 
 unit: userland
 	$(MAKE) -C $(top)/libauxerr check
+	$(MAKE) -C $(top)/tools check
+	$(MAKE) -C $(top)/auditd-plugin check
+
+# The auditd plugin into /sbin and /etc/audit (DESTDIR, SBINDIR,
+# SYSCONFDIR, MANDIR respected; see auditd-plugin/Makefile)
+.PHONY: install-plugin
+install-plugin: userland
+	$(MAKE) -C $(top)/auditd-plugin install
 
 # Programs the guest tests run, built against the patched UAPI headers.
 GUEST_BIN := $(BUILD)/guest

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * auxerr run: exec CMD with libauxerr-preload.so in LD_PRELOAD
+ *
+ * Where the shim is looked for, first match wins:
+ *   1. $AUXERR_PRELOAD, if set (must name an existing file);
+ *   2. next to the auxerr binary (the build tree: build/userland/);
+ *   3. ../lib next to the binary (an install: PREFIX/bin -> PREFIX/lib);
+ *   4. AUXERR_LIBDIR, the LIBDIR auxerr was built for (/usr/local/lib).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#ifndef AUXERR_LIBDIR
+#define AUXERR_LIBDIR "/usr/local/lib"
+#endif
+#define SHIM "libauxerr-preload.so"
+
+static const char run_usage[] =
+"Usage: auxerr run [--print] [--] CMD [ARGS]\n"
+"Run CMD with " SHIM " preloaded, so that its perror(), strerror(),\n"
+"err() and error() messages carry the explanation of a denial.\n"
+"  --print   only print the path of the shim that would be used\n"
+"The shim is $AUXERR_PRELOAD, else the one next to the auxerr binary, else\n"
+"../lib/" SHIM " relative to it, else " AUXERR_LIBDIR "/" SHIM ".\n"
+"Exit status: CMD's; 126 CMD not executable, 127 CMD not found, 2 usage,\n"
+"6 shim not found.\n";
+
+static int find_shim(char *out, size_t len)
+{
+	const char *env = getenv("AUXERR_PRELOAD");
+	char exe[PATH_MAX], *dir;
+	ssize_t n;
+
+	if (env && *env) {
+		if (access(env, R_OK)) {
+			fprintf(stderr, "auxerr run: AUXERR_PRELOAD=%s: %s\n", env,
+				strerror(errno));
+			return -1;
+		}
+		snprintf(out, len, "%s", env);
+		return 0;
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = 0;
+		dir = dirname(exe);
+		snprintf(out, len, "%s/" SHIM, dir);
+		if (!access(out, R_OK))
+			return 0;
+		snprintf(out, len, "%s/../lib/" SHIM, dir);
+		if (!access(out, R_OK)) {
+			char real[PATH_MAX];
+
+			if (realpath(out, real))
+				snprintf(out, len, "%s", real);
+			return 0;
+		}
+	}
+	snprintf(out, len, "%s/" SHIM, AUXERR_LIBDIR);
+	if (!access(out, R_OK))
+		return 0;
+	fprintf(stderr, "auxerr run: cannot find " SHIM " (next to %s, in ../lib, or in "
+		AUXERR_LIBDIR "); set AUXERR_PRELOAD\n", n > 0 ? exe : "auxerr");
+	return -1;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "print", no_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char shim[PATH_MAX], *val;
+	const char *old;
+	int c, print = 0;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'P':
+			print = 1;
+			break;
+		case 'h':
+			fputs(run_usage, stdout);
+			return EX_OK;
+		default:
+			fputs(run_usage, stderr);
+			return EX_USAGE;
+		}
+	}
+	if (find_shim(shim, sizeof(shim)))
+		return EX_FAIL;
+	if (print) {
+		puts(shim);
+		return EX_OK;
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "auxerr run: no command given\n");
+		fputs(run_usage, stderr);
+		return EX_USAGE;
+	}
+	old = getenv("LD_PRELOAD");
+	if (old && *old) {
+		if (asprintf(&val, "%s:%s", shim, old) < 0)
+			return EX_FAIL;
+	} else {
+		val = shim;
+	}
+	if (setenv("LD_PRELOAD", val, 1))
+		return EX_FAIL;
+	execvp(argv[optind], argv + optind);
+	c = errno;
+	fprintf(stderr, "auxerr run: %s: %s\n", argv[optind], strerror(c));
+	return c == ENOENT || c == ENOTDIR ? EX_NOTFOUND : EX_NOEXEC;
+}
