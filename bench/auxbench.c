@@ -334,6 +334,7 @@ static const struct bcase *find_case(const char *name)
 struct cmd {
 	int cas;		/* index into cases[], -1 = exit */
 	int threads;
+	int show;		/* print the kept record after the batch */
 	long iters;
 };
 
@@ -377,6 +378,22 @@ static void worker_loop(int in, int out)
 	while (read(in, &c, sizeof(c)) == sizeof(c) && c.cas >= 0) {
 		conc_threads = c.threads;
 		ns = cases[c.cas].run(c.iters);
+		if (c.show) {
+			long n = prctl(PR_AUXERR, PR_AUXERR_GET, 0, textbuf, sizeof(textbuf) - 1);
+
+			if (n < 0) {
+				printf("I,mech_%s,none\n", cases[c.cas].name);
+			} else {
+				const char *m;
+
+				textbuf[n] = 0;
+				m = strstr(textbuf, "mechanism=");
+				printf("I,mech_%s,%.*s\n%s", cases[c.cas].name,
+				       m ? (int)strcspn(m + 10, " \n") : 4, m ? m + 10 : "none",
+				       getenv("AUXBENCH_SHOW_TEXT") ? textbuf : "");
+			}
+			fflush(stdout);
+		}
 		/* Start every batch with no record and the exit work bit clear. */
 		prctl(PR_AUXERR, PR_AUXERR_CLEAR, 0, 0, 0);
 		if (write(out, &ns, sizeof(ns)) != sizeof(ns))
@@ -428,10 +445,13 @@ static void stop_workers(void)
 	}
 }
 
+static int show_record;
+
 static long run_batch(const struct bcase *bc, long iters, int threads)
 {
 	struct worker *w = get_worker(bc->worker);
-	struct cmd c = { .cas = bc - cases, .threads = threads, .iters = iters };
+	struct cmd c = { .cas = bc - cases, .threads = threads, .iters = iters,
+			 .show = show_record };
 	long ns;
 
 	if (write(w->to, &c, sizeof(c)) != sizeof(c) ||
@@ -652,8 +672,16 @@ static int cmd_lat(const char *phase, int rounds, char *cs)
 	return 0;
 }
 
-/* Bytes in use by slab caches: all of them, and the kmalloc-* ones. */
-static void slab_bytes(long *all, long *kmalloc)
+/* Bytes in use by slab caches: all of them, the kmalloc-* ones, and each. */
+#define MAX_CACHES 256
+struct slabsnap {
+	long all, kmalloc;
+	int n;
+	char name[MAX_CACHES][64];
+	long bytes[MAX_CACHES];
+};
+
+static void slab_bytes(struct slabsnap *sn)
 {
 	char line[512], name[64];
 	long active, num, objsize;
@@ -661,13 +689,17 @@ static void slab_bytes(long *all, long *kmalloc)
 
 	if (!f)
 		die("/proc/slabinfo");
-	*all = *kmalloc = 0;
+	memset(sn, 0, sizeof(*sn));
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%63s %ld %ld %ld", name, &active, &num, &objsize) != 4)
 			continue;
-		*all += active * objsize;
+		sn->all += active * objsize;
 		if (!strncmp(name, "kmalloc-", 8))
-			*kmalloc += active * objsize;
+			sn->kmalloc += active * objsize;
+		if (sn->n < MAX_CACHES) {
+			snprintf(sn->name[sn->n], sizeof(sn->name[0]), "%s", name);
+			sn->bytes[sn->n++] = active * objsize;
+		}
 	}
 	fclose(f);
 }
@@ -692,16 +724,18 @@ static long slab_objsize(const char *cache)
  * @tasks children as nobody, each denied @denials times (0: never), then
  * parked; the slab bytes they added, per task.
  */
-static void mem_once(int tasks, int denials, double *all, double *km)
+static void mem_once(const char *phase, const char *mode, int round, int tasks, int denials)
 {
-	long a0, k0, a1, k1;
+	static struct slabsnap s0, s1;
 	int ready[2], hold[2];
 	pid_t *pids = calloc(tasks, sizeof(pid_t));
 	char c;
 
 	if (pipe(ready) || pipe(hold))
 		die("pipe");
-	slab_bytes(&a0, &k0);
+	/* Let RCU free what the previous round's children left. */
+	usleep(300000);
+	slab_bytes(&s0);
 	for (int i = 0; i < tasks; i++) {
 		pids[i] = fork();
 		if (pids[i] < 0)
@@ -725,14 +759,24 @@ static void mem_once(int tasks, int denials, double *all, double *km)
 		if (read(ready[0], &c, 1) != 1)
 			die("mem child");
 	usleep(100000);
-	slab_bytes(&a1, &k1);
+	slab_bytes(&s1);
 	close(hold[1]);
 	for (int i = 0; i < tasks; i++)
 		waitpid(pids[i], NULL, 0);
 	close(ready[0]);
 	free(pids);
-	*all = (double)(a1 - a0) / tasks;
-	*km = (double)(k1 - k0) / tasks;
+	printf("S,%s,mem_all,%s,%d,%.1f\n", phase, mode, round,
+	       (double)(s1.all - s0.all) / tasks);
+	printf("S,%s,mem_kmalloc,%s,%d,%.1f\n", phase, mode, round,
+	       (double)(s1.kmalloc - s0.kmalloc) / tasks);
+	/* Per cache, so that the analysis can say where the bytes went. */
+	for (int i = 0; i < s1.n; i++)
+		for (int j = 0; j < s0.n; j++)
+			if (!strcmp(s1.name[i], s0.name[j])) {
+				printf("S,%s,mem:%s,%s,%d,%.1f\n", phase, s1.name[i], mode, round,
+				       (double)(s1.bytes[i] - s0.bytes[j]) / tasks);
+				break;
+			}
 }
 
 static int cmd_mem(const char *phase, int rounds, int tasks)
@@ -758,13 +802,9 @@ static int cmd_mem(const char *phase, int rounds, int tasks)
 	for (int r = 0; r < rounds; r++) {
 		for (int mm = 0; mm < nm; mm++) {
 			int m = (r & 1) ? nm - 1 - mm : mm;
-			double all, km;
-
 			if (patched)
 				set_sysctl("depth", modes[m].depth);
-			mem_once(tasks, modes[m].denials, &all, &km);
-			printf("S,%s,mem_all,%s,%d,%.1f\n", phase, modes[m].name, r, all);
-			printf("S,%s,mem_kmalloc,%s,%d,%.1f\n", phase, modes[m].name, r, km);
+			mem_once(phase, modes[m].name, r, tasks, modes[m].denials);
 			fflush(stdout);
 		}
 	}
@@ -823,6 +863,14 @@ int main(int argc, char **argv)
 			goto usage;
 		return cmd_ops(argv[2], atoi(argv[3]), argv[4], cs, threads);
 	}
+	if (!strcmp(argv[1], "show") && argc == 4) {
+		/* show CASE CONFIG: one iteration, then the record it left */
+		set_config(argv[3]);
+		show_record = 1;
+		run_batch(find_case(argv[2]), 1, 1);
+		stop_workers();
+		return 0;
+	}
 	if (!strcmp(argv[1], "spin") && argc == 5)
 		return cmd_spin(argv[2], argv[3], atof(argv[4]));
 	if (!strcmp(argv[1], "lat") && argc == 5)
@@ -836,6 +884,7 @@ usage:
 		"       auxbench conc PHASE ROUNDS CONFIGS THREADS\n"
 		"       auxbench lat PHASE ROUNDS CASES (lib_get last)\n"
 		"       auxbench mem PHASE ROUNDS TASKS\n"
-		"       auxbench spin CASE CONFIG SECONDS\n");
+		"       auxbench spin CASE CONFIG SECONDS\n"
+		"       auxbench show CASE CONFIG\n");
 	return 2;
 }

@@ -9,6 +9,8 @@
 #            phase B (auditd running): the same off/on plus the audit
 #            rules, FLUSH latency
 #   base     the unpatched kernel: successful and denied syscalls, memory
+#   xboot    successful syscalls only, nothing switched (either kernel):
+#            the comparison across boots
 #   conc     threads denying at once, auxerr off/on (boot with --smp N)
 set -uo pipefail
 top=${AUXERR_TOP:?not in the guest}
@@ -33,6 +35,9 @@ set -e
 case "$kind" in
 patched)
 	echo "I,auxerr_depth,$(cat /proc/sys/kernel/auxerr/depth)"
+	# Which mechanism the kernel records for each denial case (none: not
+	# recorded), so that the table can say so.
+	for c in deny_open deny_chown deny_seccomp; do "$B" show "$c" on | grep '^I,mech'; done
 	"$B" ops A "$rounds" off,on "$ok_cases,$deny_cases,getpid_young"
 	LD_PRELOAD=$AUXBENCH_LIBAUXERR "$B" lat LA "$rounds" deny_open,get,info,lib_get
 	"$B" mem A 5 200
@@ -50,6 +55,11 @@ patched)
 base)
 	"$B" ops A "$rounds" base "$ok_cases,$deny_cases"
 	"$B" mem A 5 200
+	;;
+xboot)
+	# Only the successful calls, for the comparison across boots; on the
+	# patched kernel auxerr is as booted (enabled), never switched.
+	"$B" ops X "$rounds" base "$ok_cases"
 	;;
 conc)
 	n=$(nproc)
