@@ -132,21 +132,21 @@ static int feed_line(struct explain_state *st, char *line, size_t n, long lineno
 		return bad(st, lineno, "not an audit record (no msg=audit(...) after type=)");
 	tl = type_end - (line + 5);
 	stamp = type_end + 11;
-	p = strchr(stamp, ')');
-	if (!p || p[1] != ':')
-		return bad(st, lineno, "unterminated msg=audit(...) stamp");
-	sl = p - stamp;
 	{
 		unsigned long long sec, ser;
 		unsigned ms;
 		int used = 0;
 
 		if (sscanf(stamp, "%llu.%3u:%llu%n", &sec, &ms, &ser, &used) != 3 ||
-		    stamp + used != p || sl >= sizeof(ev->stamp))
+		    stamp[used] != ')' || (size_t)used >= sizeof(ev->stamp))
 			return bad(st, lineno, "the msg=audit(...) stamp is not SECONDS.MILLIS:SERIAL"
 				   " (interpreted 'ausearch -i' output? use 'ausearch --raw')");
 		(void)sec; (void)ms; (void)ser;
+		sl = used;
+		p = stamp + used;
 	}
+	if (p[1] != ':')
+		return bad(st, lineno, "no ':' after the msg=audit(...) stamp");
 	is_aux = (tl == 13 && !strncmp(line + 5, "UNKNOWN[1340]", 13)) ||
 		 (tl == 6 && !strncmp(line + 5, "AUXERR", 6));
 	is_last = (tl == 9 && !strncmp(line + 5, "PROCTITLE", 9)) ||
