@@ -106,7 +106,7 @@ expect_eq last-p-override dac_read_search,dac_override "$(json "$j" "$(aux overr
 expect_eq last-p-path "$t/secret" "$(json "$j" "[r for r in o['records'] if r['type']=='PATH'][0]['fields']['name']")"
 expect_eq last-p-uid nobody "$(json "$j" "o['records'][0]['interpreted']['uid']")"
 expect_eq last-p-record-pid "$pid" "$(json "$j" "o['records'][0]['fields']['pid']")"
-expect_eq last-p-serial "$(rec_field SYSCALL msg < "/proc/$pid/auxerr" | sed 's/.*:\([0-9]*\)):*$/\1/')" "$(json "$j" 'o["serial"]')"
+expect_eq last-p-serial "$(sed -n '1s/.*msg=audit([0-9.]*:\([0-9]*\)).*/\1/p' "/proc/$pid/auxerr")" "$(json "$j" 'o["serial"]')"
 expect_eq last-p-text "$(cat "/proc/$pid/auxerr")" "$(json "$j" 'o["text"].rstrip("\n")')"
 expect_eq last-raw-is-proc "$(cat "/proc/$pid/auxerr")" "$("$AUXERR" last -p "$pid" --raw)"
 expect_eq last-t "$(cat "$j")" "$("$AUXERR" last -t "$pid" --json)"
