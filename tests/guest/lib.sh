@@ -30,10 +30,19 @@ as_nobody() {
 	setpriv --reuid="$NOBODY" --regid="$NOBODY" --clear-groups --inh-caps=-all -- "$@"
 }
 
+# The same in the background, so that $! is the command's own pid:
+# nobody_bg sleep 30; pid=$!
+nobody_bg() {
+	(exec setpriv --reuid="$NOBODY" --regid="$NOBODY" --clear-groups --inh-caps=-all -- "$@") &
+}
+
 # Start auditd with a private configuration on tmpfs, writing the log
 # synchronously so that ausearch sees an event as soon as it is written.
 start_auditd() {
 	local conf=/run/auxerr-audit
+	# Each test starts from an empty log: earlier tests' events must not count.
+	stop_auditd
+	rm -f /var/log/audit/audit.log*
 	mkdir -p "$conf/plugins.d"
 	cat > "$conf/auditd.conf" <<CONF
 local_events = yes
@@ -68,8 +77,14 @@ CONF
 stop_auditd() {
 	local pid
 	pid=$(auditctl -s 2>/dev/null | awk '$1 == "pid" { print $2 }')
-	[ -n "$pid" ] && [ "$pid" != 0 ] && kill "$pid" 2>/dev/null
 	auditctl -D >/dev/null 2>&1
+	if [ -n "$pid" ] && [ "$pid" != 0 ] && kill "$pid" 2>/dev/null; then
+		local i
+		for i in $(seq 50); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.1
+		done
+	fi
 	return 0
 }
 

@@ -4,9 +4,13 @@
  *
  *   probe [-d] [-f] ACTION ARGS... [-- ACTION ARGS...]
  *
- * Actions: open PATH [r|w|rw|creat], chown PATH UID, mkdir PATH, stat PATH,
- * unlink PATH, getpid, probe-cap (a NOAUDIT capability probe via
- * setpriority of a negative nice), nothing.
+ * Actions: open PATH [r|w|rw|creat|trunc], chown PATH UID, mkdir PATH,
+ * stat PATH, unlink PATH, rename FROM TO, exec PATH, mmapx PATH (map it
+ * executable), ptrace PID (attach), getpid, nothing;
+ * seccomp NR ERRNO (stack a filter failing syscall NR with ERRNO),
+ * landlock DIR (restrict file access to beneath DIR),
+ * landlock-nonnp (landlock_restrict_self without no_new_privs),
+ * undumpable-wait (become non-dumpable, print the pid, sleep 30 s).
  * Output, per action: "errno=N" (0 on success); after the last action,
  * for each slot: "slot=N" then the INFO fields and the event text;
  * "none" when there is no record. -f flushes slot 0 and prints
@@ -15,6 +19,15 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
+#include <sys/mman.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/landlock.h>
+#include <linux/seccomp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,10 +37,67 @@
 #include <unistd.h>
 #include <linux/auxerr.h>
 
+static int install_seccomp(int nr, int err)
+{
+	struct sock_filter insns[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+			 offsetof(struct seccomp_data, arch)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+			 offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (err & SECCOMP_RET_DATA)),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = {
+		.len = sizeof(insns) / sizeof(insns[0]),
+		.filter = insns,
+	};
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return errno;
+	return syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) ? errno : 0;
+}
+
+#define LL_FS_ALL (LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE | \
+	LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR | \
+	LANDLOCK_ACCESS_FS_REMOVE_DIR | LANDLOCK_ACCESS_FS_REMOVE_FILE | \
+	LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_DIR | \
+	LANDLOCK_ACCESS_FS_MAKE_REG | LANDLOCK_ACCESS_FS_MAKE_SOCK | \
+	LANDLOCK_ACCESS_FS_MAKE_FIFO | LANDLOCK_ACCESS_FS_MAKE_BLOCK | \
+	LANDLOCK_ACCESS_FS_MAKE_SYM | LANDLOCK_ACCESS_FS_TRUNCATE)
+
+/* Restrict file access to beneath @dir; @nnp: set no_new_privs first. */
+static int install_landlock(const char *dir, int nnp)
+{
+	struct landlock_ruleset_attr attr = { .handled_access_fs = LL_FS_ALL };
+	struct landlock_path_beneath_attr beneath = { .allowed_access = LL_FS_ALL };
+	int ruleset, err = 0;
+
+	ruleset = syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
+	if (ruleset < 0)
+		return errno;
+	if (dir) {
+		beneath.parent_fd = open(dir, O_PATH | O_CLOEXEC);
+		if (beneath.parent_fd < 0 ||
+		    syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH,
+			    &beneath, 0))
+			err = errno;
+		close(beneath.parent_fd);
+	}
+	if (!err && nnp && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		err = errno;
+	if (!err && syscall(SYS_landlock_restrict_self, ruleset, 0))
+		err = errno;
+	close(ruleset);
+	return err;
+}
+
 static int do_action(char **argv, int *used)
 {
 	const char *a = argv[0];
-	int fd, flags = O_RDONLY;
+	int fd, err, flags = O_RDONLY;
 	struct stat st;
 
 	*used = 1;
@@ -41,6 +111,10 @@ static int do_action(char **argv, int *used)
 				flags = O_RDWR;
 			else if (!strcmp(argv[2], "creat"))
 				flags = O_WRONLY | O_CREAT;
+			else if (!strcmp(argv[2], "trunc"))
+				flags = O_WRONLY | O_TRUNC;
+			else if (strcmp(argv[2], "r"))
+				(*used)--;
 		}
 		fd = open(argv[1], flags, 0644);
 		if (fd < 0)
@@ -63,6 +137,56 @@ static int do_action(char **argv, int *used)
 	if (!strcmp(a, "unlink")) {
 		*used = 2;
 		return unlink(argv[1]) ? errno : 0;
+	}
+	if (!strcmp(a, "rename")) {
+		*used = 3;
+		return rename(argv[1], argv[2]) ? errno : 0;
+	}
+	if (!strcmp(a, "exec")) {
+		char *args[] = { argv[1], NULL };
+
+		*used = 2;
+		execv(argv[1], args);
+		return errno;
+	}
+	if (!strcmp(a, "mmapx")) {
+		void *p;
+
+		*used = 2;
+		fd = open(argv[1], O_RDONLY);
+		if (fd < 0)
+			return errno;
+		p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+		err = p == MAP_FAILED ? errno : 0;
+		close(fd);
+		return err;
+	}
+	if (!strcmp(a, "ptrace")) {
+		pid_t pid = atoi(argv[1]);
+
+		*used = 2;
+		if (ptrace(PTRACE_ATTACH, pid, 0, 0))
+			return errno;
+		waitpid(pid, NULL, __WALL);
+		ptrace(PTRACE_DETACH, pid, 0, 0);
+		return 0;
+	}
+	if (!strcmp(a, "seccomp")) {
+		*used = 3;
+		return install_seccomp(atoi(argv[1]), atoi(argv[2]));
+	}
+	if (!strcmp(a, "landlock")) {
+		*used = 2;
+		return install_landlock(argv[1], 1);
+	}
+	if (!strcmp(a, "landlock-nonnp"))
+		return install_landlock(NULL, 0);
+	if (!strcmp(a, "undumpable-wait")) {
+		prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+		printf("pid=%d\n", getpid());
+		fflush(stdout);
+		sleep(30);
+		return 0;
 	}
 	if (!strcmp(a, "getpid")) {
 		getpid();
