@@ -105,8 +105,9 @@ wait_ausearch() {
 	return 1
 }
 
-# audit_field TYPE FIELD: from ausearch output on stdin, the value of FIELD
-# in the first record of TYPE (interpreted or raw, as ausearch printed it).
+# audit_field TYPE FIELD: from audit text on stdin (raw event text, or
+# ausearch output, interpreted or not), the value of FIELD in the first
+# record of TYPE, without its quotes.
 audit_field() {
 	awk -v type="type=$1" -v field="$2" '
 		$1 == type {
@@ -122,21 +123,9 @@ audit_field() {
 		}'
 }
 
-# rec_field TYPE FIELD: from raw event text on stdin (type=TYPE msg=...),
-# the value of FIELD in the first record of TYPE, without its quotes.
+# rec_field TYPE FIELD: the same, named for the raw text of a kept record.
 rec_field() {
-	awk -v type="type=$1" -v field="$2" '
-		$1 == type {
-			for (i = 3; i <= NF; i++) {
-				n = index($i, "=")
-				if (n && substr($i, 1, n - 1) == field) {
-					v = substr($i, n + 1)
-					gsub(/^"|"$/, "", v)
-					print v
-					exit
-				}
-			}
-		}'
+	audit_field "$@"
 }
 
 # The project's guest helpers, built by make userland.
