@@ -50,12 +50,6 @@ unit: userland
 install-plugin: userland
 	$(MAKE) -C $(top)/auditd-plugin install
 
-# The auditd plugin into /sbin and /etc/audit (DESTDIR, SBINDIR,
-# SYSCONFDIR, MANDIR respected; see auditd-plugin/Makefile)
-.PHONY: install-plugin
-install-plugin: userland
-	$(MAKE) -C $(top)/auditd-plugin install
-
 # Programs the guest tests run, built against the patched UAPI headers.
 GUEST_BIN := $(BUILD)/guest
 GUEST_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(BUILD)/linux/usr-headers/include
