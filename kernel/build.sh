@@ -4,6 +4,9 @@
 # build/linux       git tree of Debian's linux-source-6.12: the "pristine"
 #                   tag, then kernel/patches/series applied with git am
 # build/linux-base  worktree of the same repository at "pristine"
+# build/linux-debug DEBUG=1: a worktree at "pristine" with the series applied
+#                   on its own (build/linux is left alone), configured with
+#                   kernel/config/debug.config as well (lockdep, KASAN, ...)
 #
 # Each tree builds in place, so a rebuild after a one-file change is
 # incremental; ccache shares objects between the two.
@@ -12,6 +15,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$top/build}
 auxerr=${AUXERR:-1}
+debug=${DEBUG:-0}
 what=${1:-bzImage}	# bzImage, or headers: only the patched UAPI headers
 src_tar=/usr/src/linux-source-6.12.tar.xz
 repo=$build/linux
@@ -80,7 +84,40 @@ apply_series() {
 	git -C "$repo" rev-parse HEAD > "$stamp.head"
 }
 
-if [ "$auxerr" = 1 ]; then
+# The debug kernel's tree: kernel/patches/series applied in its own
+# worktree, so that it never depends on (or disturbs) the work in progress
+# in build/linux. Its stamp lives in the worktree's own git directory.
+apply_series_debug() {
+	local gitdir stamp want p
+	if [ ! -e "$tree/.git" ]; then
+		log "creating the debug worktree $tree"
+		git -C "$repo" -c gc.auto=0 worktree add -q --detach "$tree" pristine
+	fi
+	gitdir=$(git -C "$tree" rev-parse --absolute-git-dir)
+	stamp=$gitdir/auxerr-series
+	want=$(series_hash)
+	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+		return
+	fi
+	if [ -n "$(git -C "$tree" status --porcelain --untracked-files=no)" ]; then
+		die "$tree has uncommitted changes; reset it (git -C $tree reset --hard)"
+	fi
+	log "applying kernel/patches/series to $tree"
+	git -C "$tree" am --abort >/dev/null 2>&1 || true
+	git -C "$tree" checkout -q --detach pristine
+	while read -r p; do
+		case "$p" in ''|'#'*) continue;; esac
+		git_k "$tree" -c gc.auto=0 am -q --whitespace=nowarn "$top/kernel/patches/$p" ||
+			die "patch $p does not apply"
+	done < "$top/kernel/patches/series"
+	echo "$want" > "$stamp"
+}
+
+if [ "$debug" = 1 ]; then
+	tree=$build/linux-debug
+	apply_series_debug
+	fragments=("$top"/kernel/config/*.config)
+elif [ "$auxerr" = 1 ]; then
 	tree=$repo
 	apply_series
 	fragments=("$top"/kernel/config/*.config)
@@ -95,6 +132,14 @@ else
 		case "$f" in */auxerr-feature.config) continue;; esac
 		fragments+=("$f")
 	done
+fi
+# kernel/config/debug.config is for the debug kernel (DEBUG=1) only.
+if [ "$debug" != 1 ]; then
+	kept=()
+	for f in "${fragments[@]}"; do
+		[ "${f##*/}" = debug.config ] || kept+=("$f")
+	done
+	fragments=("${kept[@]}")
 fi
 
 if [ "$what" = headers ]; then
