@@ -56,6 +56,7 @@ GUEST_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(BUILD)/linux/usr-header
 guest-programs: headers
 	@mkdir -p $(GUEST_BIN)
 	$(CC) $(GUEST_CFLAGS) -o $(GUEST_BIN)/probe $(top)/tests/guest/src/probe.c
+	$(CC) $(GUEST_CFLAGS) -o $(GUEST_BIN)/sandbox $(top)/tests/guest/src/sandbox.c
 
 guest-test: kernel userland guest-programs
 	$(VM) $(top)/tests/guest/run-all $(TESTS)
