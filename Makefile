@@ -9,6 +9,10 @@ KERNEL_TREE := $(BUILD)/linux-base
 else
 KERNEL_TREE := $(BUILD)/linux
 endif
+# make kernel DEBUG=1: the debug kernel (kernel/config/debug.config)
+ifeq ($(DEBUG),1)
+KERNEL_TREE := $(BUILD)/linux-debug
+endif
 BZIMAGE := $(KERNEL_TREE)/arch/x86/boot/bzImage
 VM := $(top)/tests/vm/run --kernel $(BZIMAGE)
 
@@ -56,9 +60,10 @@ GUEST_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -I$(BUILD)/linux/usr-header
 guest-programs: headers
 	@mkdir -p $(GUEST_BIN)
 	$(CC) $(GUEST_CFLAGS) -o $(GUEST_BIN)/probe $(top)/tests/guest/src/probe.c
+	$(CC) $(GUEST_CFLAGS) -o $(GUEST_BIN)/auxerr-stress $(top)/tests/guest/src/stress.c -lpthread
 	$(CC) $(GUEST_CFLAGS) -o $(GUEST_BIN)/sandbox $(top)/tests/guest/src/sandbox.c
 
-guest-test: kernel userland guest-programs
+guest-test: kernel userland guest-programs selftests-build
 	$(VM) $(top)/tests/guest/run-all $(TESTS)
 
 check: deps
@@ -80,6 +85,46 @@ bench: kernel
 	@mkdir -p $(BENCH_OUT)
 	$(CC) $(GUEST_CFLAGS) -o $(BENCH_OUT)/auxbench $(top)/bench/auxbench.c -lpthread
 	$(top)/bench/run
+
+# The kernel's own selftests for what auxerr touches (seccomp_bpf, landlock,
+# ptrace), built from the kernel tree against the patched UAPI headers into
+# build/selftests, run in one boot with kernel.auxerr.enabled=1 and =0: the
+# results must be identical. If build/linux-base has been built (make
+# kernel AUXERR=0), the unpatched kernel runs them too and is compared.
+.PHONY: selftests selftests-build
+SELFTESTS := $(BUILD)/selftests
+SELFTEST_SRC := $(BUILD)/linux/tools/testing/selftests
+SELFTEST_VM := $(top)/tests/vm/run --timeout 3600
+selftests-build: headers
+	@for s in seccomp landlock ptrace; do \
+		mkdir -p $(SELFTESTS)/$$s && \
+		$(MAKE) --no-print-directory -s -C $(SELFTEST_SRC)/$$s OUTPUT=$(SELFTESTS)/$$s \
+			KHDR_INCLUDES="-isystem $(BUILD)/linux/usr-headers/include" || exit 1; \
+	done
+selftests: kernel selftests-build
+	@{ $(SELFTEST_VM) --kernel $(BUILD)/linux/arch/x86/boot/bzImage \
+		$(top)/tests/guest/selftests on off; echo $$? > $(SELFTESTS)/patched.rc; } \
+		| tee $(SELFTESTS)/patched.log
+	@base=$(BUILD)/linux-base/arch/x86/boot/bzImage; rc=$$(cat $(SELFTESTS)/patched.rc); \
+	if [ -f $$base ]; then \
+		{ $(SELFTEST_VM) --kernel $$base $(top)/tests/guest/selftests base; \
+			echo $$? > $(SELFTESTS)/base.rc; } | tee $(SELFTESTS)/base.log; \
+		$(top)/tests/guest/selftests compare $(SELFTESTS)/patched.log $(SELFTESTS)/base.log || rc=1; \
+	else echo "selftests: no $$base (make kernel AUXERR=0): the unpatched kernel is not compared"; fi; \
+	exit $$rc
+
+# The debug kernel (kernel/config/debug.config: lockdep, KASAN, kmemleak,
+# UBSAN, ...) in build/linux-debug, the whole guest suite on it with a
+# longer stress test, and a clean kernel log required (tests/guest/check-debug).
+# Too slow for make check; the log is kept in build/check-debug.log.
+.PHONY: check-debug
+check-debug: deps
+	@$(MAKE) --no-print-directory kernel DEBUG=1
+	@$(MAKE) --no-print-directory userland guest-programs
+	@{ $(top)/tests/vm/run --kernel $(BUILD)/linux-debug/arch/x86/boot/bzImage \
+		--mem 2G --timeout 7200 $(top)/tests/guest/check-debug $(TESTS); \
+		echo $$? > $(BUILD)/check-debug.rc; } | tee $(BUILD)/check-debug.log
+	@exit $$(cat $(BUILD)/check-debug.rc)
 
 clean:
 	rm -rf $(BUILD)
