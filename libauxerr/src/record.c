@@ -33,6 +33,7 @@
  *    20 KiB: buffers, the uid/gid name caches).  Every use of auparse here
  *    holds auparse_lock, which fork() leaves unlocked in the child.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -423,6 +424,64 @@ static int bad_byte(const char *text, size_t len)
 	return 0;
 }
 
+/* a proctitle= value as the kernel writes it: hex, quoted or (null) */
+static int proctitle_ok(const char *v, size_t n)
+{
+	if (n == 6 && memcmp(v, "(null)", 6) == 0)
+		return 1;
+	if (n && v[0] == '"')
+		return 1;
+	if (n % 2)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!isxdigit((unsigned char)v[i]))
+			return 0;
+	return 1;
+}
+
+/*
+ * Lines that libauparse 3.0.9 (Debian 12) mishandles, found by fuzzing
+ * (fuzz/); no kernel writes them, so they are refused before auparse sees
+ * them:
+ *  - a second cwd= in one record: the first value leaks (fixed in audit
+ *    3.1.1 by 3f0cf4e1);
+ *  - a proctitle= value that is neither hex (of even length) nor quoted
+ *    nor "(null)", e.g. "(null)2F78" or "0000y=1": print_proctitle() turns
+ *    NULs into spaces up to half the length of the raw value, past the end
+ *    of what au_unescape() decoded, and the string it returns has no end
+ *    (a heap overflow, read and write; the code is the same in audit 4);
+ *  - a record without a field that has a value ("type= msg=audit(...):"):
+ *    its empty field array leaks (nvlist_clear() skips empty lists).  The
+ *    line starts with "type="; a value there makes one field.
+ * The field names as auparse's parse_up_record() makes them: the line
+ * split at spaces, a "msg='" and then a '(' in front dropped, empty values
+ * skipped.
+ */
+static int auparse_hazard(const char *s, size_t n)
+{
+	const char *end = s + n;
+	unsigned cwds = 0;
+
+	if (n <= 5 || s[5] == ' ')
+		return 1;
+	while (s < end) {
+		const char *sp = memchr(s, ' ', (size_t)(end - s));
+		const char *te = sp ? sp : end, *t = s;
+
+		if (te - t >= 5 && memcmp(t, "msg='", 5) == 0)
+			t += 5;
+		if (t < te && *t == '(')
+			t++;
+		if (te - t > 4 && memcmp(t, "cwd=", 4) == 0)
+			cwds++;
+		if (te - t > 10 && memcmp(t, "proctitle=", 10) == 0 &&
+		    !proctitle_ok(t + 10, (size_t)(te - t - 10)))
+			return 1;
+		s = te + 1;
+	}
+	return cwds > 1;
+}
+
 /* lines in the text, each of which must start with "type=" */
 static int count_lines(const char *text, size_t len, unsigned *lines)
 {
@@ -435,6 +494,8 @@ static int count_lines(const char *text, size_t len, unsigned *lines)
 		const char *nl = memchr(text + i, '\n', len - i);
 		if (nl == NULL)
 			return -1;	/* truncated: every record ends in \n */
+		if (auparse_hazard(text + i, (size_t)(nl - (text + i))))
+			return -1;
 		i = (size_t)(nl - text) + 1;
 		n++;
 	}

@@ -14,6 +14,7 @@ void add_hostile_suite(void);
 void add_raw_suite(void);
 void add_strerror_suite(void);
 void add_guest_suite(void);
+void add_fuzzed_suite(void);
 
 /* parse fixture @name; CU_FAIL and NULL if it does not parse */
 struct auxerr_record *parse_fixture(const char *name);
