@@ -601,6 +601,40 @@ static void test_hostile(void)
 	free(w2);
 }
 
+/* Lines the fuzzer (fuzz/) found to make libauparse 3.0.9 leak or
+ * overflow: a record whose raw part has no field ("type=" then the 0x1d
+ * of the enriched part), a second cwd= in a record (both dropped before
+ * the plugin's auparse sees them), and a proctitle= that is neither hex
+ * nor quoted (libauxerr refuses the event: "not understood").  The ASan
+ * run reports the leaks and the overflow if they reach auparse. */
+static void test_fuzzed(void)
+{
+	struct str s = { 0 };
+	struct plugin_stats st;
+	char *cap = fixture("guest/cap"), *p, *out;
+	unsigned i;
+
+	add_event(&s, "guest/dac-owner");
+	adds(&s, "type=\x1d" "NKNOWN[1340] msg=audit(1796286299.000:90): mechanism=dac class=other\n");
+	adds(&s, "type=CWD msg=audit(1796286299.000:91): cwd=\"/home/ut(1796286299.000:91): cwd=\"/home/user\"\n");
+	p = strstr(cap, "proctitle=");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	memcpy(p + 10, "(null)", 6);
+	adds(&s, cap);
+	for (i = 0; i < 2; i++) {
+		out = run_stream(s.s, s.len, i ? 7 : 0, FORMAT_TEXT, &st);
+		CU_ASSERT_EQUAL(st.dropped_malformed, 2);
+		CU_ASSERT_EQUAL(st.explained, 1);
+		CU_ASSERT_EQUAL(st.unexplained, 1);
+		CU_ASSERT_EQUAL(count_lines(out), 2);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "serial=18 pid=100 uid=65534 "));
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "explanation=\"auxerr event not understood\""));
+		free(out);
+	}
+	free(cap);
+	free(s.s);
+}
+
 /* 1 MiB of nothing but junk, and 8 MiB without any newline: dropped,
  * quickly, in bounded memory */
 static void test_no_newline_flood(void)
@@ -856,6 +890,7 @@ int main(void)
 	CU_add_test(su, "escaping", test_escaping);
 	CU_add_test(su, "hostile input", test_hostile);
 	CU_add_test(su, "no newline flood", test_no_newline_flood);
+	CU_add_test(su, "found by fuzzing", test_fuzzed);
 	CU_add_test(su, "binary: SIGHUP, SIGTERM, EOF", test_binary_signals);
 	CU_add_test(su, "binary: throughput", test_binary_throughput);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
