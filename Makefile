@@ -66,8 +66,15 @@ guest-programs: headers
 guest-test: kernel userland guest-programs selftests-build
 	$(VM) $(top)/tests/guest/run-all $(TESTS)
 
+# libFuzzer on every parser of untrusted text (tests/fuzz/README.md):
+# each harness FUZZ_TIME seconds (default 25) from its seed corpus.
+.PHONY: fuzz
+fuzz: $(UAPI_HEADER)
+	@$(MAKE) --no-print-directory -C $(top)/tests/fuzz run
+
 check: deps
 	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory fuzz
 	@$(MAKE) --no-print-directory guest-test
 
 demo: deps
