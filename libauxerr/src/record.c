@@ -441,8 +441,8 @@ static int proctitle_ok(const char *v, size_t n)
 
 /*
  * Lines that libauparse 3.0.9 (Debian 12) mishandles, found by fuzzing
- * (fuzz/); no kernel writes them, so they are refused before auparse sees
- * them:
+ * (tests/fuzz/); no kernel writes them, so they are refused before auparse
+ * sees them:
  *  - a second cwd= in one record: the first value leaks (fixed in audit
  *    3.1.1 by 3f0cf4e1);
  *  - a proctitle= value that is neither hex (of even length) nor quoted

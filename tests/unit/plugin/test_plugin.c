@@ -601,7 +601,7 @@ static void test_hostile(void)
 	free(w2);
 }
 
-/* Lines the fuzzer (fuzz/) found to make libauparse 3.0.9 leak or
+/* Lines the fuzzer (tests/fuzz/) found to make libauparse 3.0.9 leak or
  * overflow: a record whose raw part has no field ("type=" then the 0x1d
  * of the enriched part), a second cwd= in a record (both dropped before
  * the plugin's auparse sees them), and a proctitle= that is neither hex
