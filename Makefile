@@ -62,6 +62,7 @@ guest-programs: headers
 	$(CC) $(GUEST_CFLAGS) -o $(GUEST_BIN)/probe $(top)/tests/guest/src/probe.c
 	$(CC) $(GUEST_CFLAGS) -o $(GUEST_BIN)/auxerr-stress $(top)/tests/guest/src/stress.c -lpthread
 	$(CC) $(GUEST_CFLAGS) -o $(GUEST_BIN)/sandbox $(top)/tests/guest/src/sandbox.c
+	$(CC) $(GUEST_CFLAGS) -o $(GUEST_BIN)/flush-abuse $(top)/tests/guest/src/flush-abuse.c
 
 guest-test: kernel userland guest-programs selftests-build
 	$(VM) $(top)/tests/guest/run-all $(TESTS)
