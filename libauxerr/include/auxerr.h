@@ -159,12 +159,12 @@ const char *auxerr_record_text(const struct auxerr_record *rec);
  * encoding).  Interpreted values are libauparse's auparse_interpret_field()
  * output with control characters escaped: uid/gid to names, mode to
  * "file,640", capability to "chown", perm to "read", exit to
- * "EACCES(Permission denied)", hex strings decoded.  Exceptions, because
- * auparse interprets by field name only: in the AUXERR record "syscall="
- * is interpreted from the SYSCALL record's arch, "hook=" is left raw (auparse
- * would read it as a netfilter hook) and Landlock access masks
- * (lsm=landlock: access=, missing=) are decoded by libauxerr to names such
- * as "read_file,write_file".
+ * "EACCES(Permission denied)", hex strings decoded.  Additions, for AUXERR
+ * facts auparse has no name for: seccomp's "nr=" is interpreted as a
+ * system call name (with the record's arch=), the sticky directory's
+ * "dir_mode=" and "dir_ouid=" like mode= and ouid=, and the strings
+ * "component=", "mnt_point=" and "sb=" are decoded.  Landlock's
+ * "blockers=" are names already ("fs.read_file,fs.write_file").
  *
  * Return NULL with errno ENOENT when there is no such field.  The strings
  * belong to @rec.

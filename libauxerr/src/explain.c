@@ -140,9 +140,10 @@ static int is_parent(const struct auxerr_record *r, unsigned i)
 }
 
 /*
- * The name the denial concerns: the PATH item of the AUXERR inode, else
- * the first item that is not the parent directory of a create or delete,
- * else the first name at all.
+ * The name the denial concerns: the PATH item of the AUXERR inode (a
+ * directory whose permissions refused a create or delete: the PARENT
+ * item), else the first item that is not the parent directory of a
+ * create or delete, else the first name at all.
  */
 static const char *object_path(const struct auxerr_record *r)
 {
@@ -157,7 +158,7 @@ static const char *object_path(const struct auxerr_record *r)
 								 "inode", 0);
 			if (!nm || !*nm || strcmp(nm, "(null)") == 0)
 				continue;
-			if (pass < 2 && is_parent(r, i))
+			if (pass == 1 && is_parent(r, i))
 				continue;
 			if (pass == 0 && !(ino && pi && strcmp(pi, ino) == 0))
 				continue;
@@ -224,6 +225,19 @@ static void dac_clause(struct sb *b, const struct auxerr_record *r, int dir)
 
 	if (!uid)
 		uid = "?";
+	/* what was requested and not granted: a mkdir asks for write and
+	 * search, and a directory "other" may search lacks write only */
+	const char *granted = aux(r, "granted");
+	char missing[8];
+	if (perm && granted) {
+		char *e1, *e2;
+		unsigned long pv = strtoul(perm, &e1, 0) & 7;
+		unsigned long gv = strtoul(granted, &e2, 0);
+		if (!*e1 && !*e2 && *perm && *granted && (pv & ~gv)) {
+			snprintf(missing, sizeof(missing), "%lu", pv & ~gv);
+			perm = missing;
+		}
+	}
 	perm_words(&p, perm, dir);
 	const char *pw = p.s ? p.s : "?";
 
@@ -374,21 +388,80 @@ static void facts(struct sb *b, const struct auxerr_record *r,
 		sb_printf(b, ")");
 }
 
+/* "fs.read_file,fs.write_file" as "fs.read_file and fs.write_file" */
+static void word_list(struct sb *b, const char *csv)
+{
+	unsigned n = 1, k = 0;
+	const char *p;
+
+	for (p = csv; *p; p++)
+		n += *p == ',';
+	for (p = csv; k < n; k++) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		if (k)
+			sb_printf(b, "%s", k == n - 1 ? _(" and ") : ", ");
+		sb_printf(b, "%.*s", (int)len, p);
+		p += len + (comma ? 1 : 0);
+	}
+}
+
+static void explain_landlock(struct sb *b, const struct auxerr_record *r)
+{
+	const char *blockers = auxi(r, "blockers");
+	const char *layer = aux(r, "layer"), *layers = aux(r, "layers");
+
+	static const char *const used[] = { "lsm", NULL };
+
+	if (!blockers || !*blockers) {
+		sb_printf(b, "%s", _("denied by Landlock"));
+		facts(b, r, used);
+		return;
+	}
+	sb_printf(b, "%s", _("denied by Landlock: the sandbox does not allow "));
+	word_list(b, blockers);
+	if (layer && layers)
+		sb_printf(b, _(" (layer %s of %s)"), layer, layers);
+}
+
+static void explain_yama(struct sb *b, const struct auxerr_record *r)
+{
+	const char *scope = aux(r, "ptrace_scope");
+	const char *rel = aux(r, "relation");
+	const char *opid = aux(r, "opid");
+
+	static const char *const used[] = { "lsm", NULL };
+
+	if (!scope) {
+		sb_printf(b, "%s", _("denied by Yama"));
+		facts(b, r, used);
+		return;
+	}
+	sb_printf(b, _("denied by Yama (kernel.yama.ptrace_scope = %s): "), scope);
+	if (rel && strcmp(rel, "not_descendant") == 0)
+		sb_printf(b, _("process %s is not a descendant of the caller and has not declared it as its tracer"),
+			  opid ? opid : "?");
+	else if (strcmp(scope, "2") == 0)
+		sb_printf(b, "%s", _("only a process with CAP_SYS_PTRACE may attach"));
+	else if (strcmp(scope, "3") == 0)
+		sb_printf(b, "%s", _("no process may attach"));
+	else
+		sb_printf(b, _("process %s may not be traced by the caller"),
+			  opid ? opid : "?");
+}
+
 static void explain_lsm(struct sb *b, const struct auxerr_record *r)
 {
 	const char *lsm = auxi(r, "lsm");
-	const char *hook = auxi(r, "hook");
-	static const char *const used[] = { "lsm", "hook", NULL };
+	const char *hook = auxi(r, "lsm_hook");
+	static const char *const used[] = { "lsm", "lsm_hook", NULL };
 
-	if (lsm && strcmp(lsm, "landlock") == 0 && auxi(r, "missing")) {
-		static const char *const ll[] = { "lsm", "hook", "missing",
-						  "layer", NULL };
-		const char *layer = auxi(r, "layer");
-		sb_printf(b, _("denied by Landlock: the sandbox lacks the access right %s"),
-			  auxi(r, "missing"));
-		if (layer)
-			sb_printf(b, _(" (layer %s)"), layer);
-		facts(b, r, ll);
+	if (lsm && strcmp(lsm, "landlock") == 0) {
+		explain_landlock(b, r);
+		return;
+	}
+	if (lsm && strcmp(lsm, "yama") == 0) {
+		explain_yama(b, r);
 		return;
 	}
 	sb_printf(b, _("denied by the security module %s"), lsm ? lsm : "?");
@@ -400,10 +473,23 @@ static void explain_lsm(struct sb *b, const struct auxerr_record *r)
 static void explain_mount(struct sb *b, const struct auxerr_record *r)
 {
 	const char *flag = auxi(r, "flag");
-	const char *mp = auxi(r, "mountpoint");
-	static const char *const used[] = { "flag", "mountpoint", NULL };
+	const char *mp = auxi(r, "mnt_point");
 	const char *what = NULL;
 
+	if (flag && strcmp(flag, "ro_sb") == 0) {
+		const char *fs = auxi(r, "fstype"), *dev = auxi(r, "sb");
+		if (!fs) {
+			sb_printf(b, "%s", _("denied by a read-only file system"));
+			return;
+		}
+		sb_printf(b, _("denied by a read-only file system: the %s file system"), fs);
+		if (dev && strcmp(fs, dev) != 0)
+			sb_printf(b, _(" on %s"), dev);
+		if (mp)
+			sb_printf(b, _(" mounted on %s"), mp);
+		sb_printf(b, "%s", _(" is read-only"));
+		return;
+	}
 	if (flag && strcmp(flag, "ro") == 0)
 		what = _("read-only");
 	else if (flag && strcmp(flag, "noexec") == 0)
@@ -416,71 +502,91 @@ static void explain_mount(struct sb *b, const struct auxerr_record *r)
 	else if (what)
 		sb_printf(b, _("denied by a mount option: the file system is mounted %s"),
 			  what);
-	else
+	else {
 		sb_printf(b, "%s", _("denied by a mount option"));
-	facts(b, r, what ? used : NULL);
+		facts(b, r, NULL);
+	}
 }
 
 static void explain_inode(struct sb *b, const struct auxerr_record *r)
 {
 	const char *flag = auxi(r, "flag");
-	static const char *const used[] = { "flag", NULL };
-	const char *const *skip = used;
 
 	if (flag && strcmp(flag, "immutable") == 0)
 		sb_printf(b, "%s", _("denied by an inode flag: the file is immutable (chattr +i)"));
-	else if (flag && (strcmp(flag, "append") == 0 ||
-			  strcmp(flag, "append_only") == 0))
+	else if (flag && strcmp(flag, "append") == 0)
 		sb_printf(b, "%s", _("denied by an inode flag: the file is append-only (chattr +a)"));
 	else {
 		sb_printf(b, "%s", _("denied by an inode flag"));
-		skip = NULL;
+		facts(b, r, NULL);
 	}
-	facts(b, r, skip);
 }
+
+/* seccomp's code= is the filter's return value: action | data */
+#define SECCOMP_ACTION_ERRNO 0x00050000UL
 
 static void explain_seccomp(struct sb *b, const struct auxerr_record *r)
 {
-	static const char *const used[] = { "filter", "syscall", "arch",
-					     "data", NULL };
-	const char *filter = auxi(r, "filter");
-	const char *data = aux(r, "data");
-	const char *sc = auxi(r, "syscall");
-	char *end;
-	long e = data ? strtol(data, &end, 0) : -1;
-	const char *ename = (data && !*end && e > 0) ?
-		audit_errno_to_name((int)e) : NULL;
+	const char *filter = aux(r, "filter"), *filters = aux(r, "filters");
+	const char *code = aux(r, "code");
+	const char *sc = auxi(r, "nr");
+	char *end = NULL;
+	unsigned long v = code ? strtoul(code, &end, 0) : 0;
+	const char *ename = NULL;
 
-	if (filter)
+	if (code && !*end && (v & 0xffff0000UL) == SECCOMP_ACTION_ERRNO)
+		ename = audit_errno_to_name((int)(v & 0xffff));
+	if (filter && filters)
+		sb_printf(b, _("denied by seccomp filter %s of %s"), filter, filters);
+	else if (filter)
 		sb_printf(b, _("denied by seccomp filter %s"), filter);
 	else
 		sb_printf(b, "%s", _("denied by a seccomp filter"));
-	if (sc && ename)
+	if (!sc)
+		sc = auxerr_record_syscall_name(r);
+	if (ename)
 		sb_printf(b, _(": it makes %s fail with %s"), sc, ename);
-	else if (sc)
+	else
 		sb_printf(b, _(": it makes %s fail"), sc);
-	facts(b, r, used);
 }
 
 static void explain_sticky(struct sb *b, const struct auxerr_record *r)
 {
-	const char *fo = aux(r, "fouid");
 	const char *uid = auxerr_record_field(r, "SYSCALL", "fsuid");
 
-	if (fo && uid)
-		sb_printf(b, _("denied by the sticky bit of the directory: uid %s owns neither the file (owner uid %s) nor the directory (owner %s)"),
-			  uid, fo, id_name(r, "ouid"));
+	if (aux(r, "ouid") && aux(r, "dir_ouid") && uid)
+		sb_printf(b, _("denied by the sticky bit of the directory: uid %s owns neither the file (owner %s) nor the directory (owner %s)"),
+			  uid, id_name(r, "ouid"), id_name(r, "dir_ouid"));
 	else
 		sb_printf(b, "%s", _("denied by the sticky bit of the directory: only the owner of the file or of the directory may remove or rename it"));
+}
+
+static void explain_ptrace(struct sb *b, const struct auxerr_record *r)
+{
+	const char *reason = aux(r, "reason");
+	const char *opid = aux(r, "opid");
+	const char *uid = auxerr_record_field(r, "SYSCALL", "uid");
+
+	if (!opid)
+		opid = "?";
+	if (!uid)
+		uid = "?";
+	if (reason && strcmp(reason, "creds") == 0)
+		sb_printf(b, _("denied by the ptrace access rules: process %s runs with other user or group ids than uid %s, which lacks CAP_SYS_PTRACE"),
+			  opid, uid);
+	else if (reason && strcmp(reason, "not_dumpable") == 0)
+		sb_printf(b, _("denied by the ptrace access rules: process %s is not dumpable, and uid %s lacks CAP_SYS_PTRACE"),
+			  opid, uid);
+	else {
+		sb_printf(b, "%s", _("denied by the ptrace access rules"));
+		facts(b, r, NULL);
+	}
 }
 
 static void explain_generic(struct sb *b, const struct auxerr_record *r,
 			    const char *mech)
 {
-	if (strcmp(mech, "ptrace") == 0)
-		sb_printf(b, "%s", _("denied by the ptrace access rules"));
-	else
-		sb_printf(b, _("denied by the mechanism \"%s\""), mech);
+	sb_printf(b, _("denied by the mechanism \"%s\""), mech);
 	facts(b, r, NULL);
 }
 
@@ -532,6 +638,8 @@ static char *build(const struct auxerr_record *r)
 		explain_seccomp(&b, r);
 	else if (strcmp(mech, "sticky") == 0)
 		explain_sticky(&b, r);
+	else if (strcmp(mech, "ptrace") == 0)
+		explain_ptrace(&b, r);
 	else
 		explain_generic(&b, r, mech);
 	if (b.oom) {

@@ -12,11 +12,11 @@
  *    perm=4 -> "read", mode=0100600 -> "file,600", ouid=0 -> "root",
  *    capability=0 -> "chown"; unknown names (class, granted, userns...)
  *    come back unchanged.
- *  - syscall= in the AUXERR record interprets as "unknown-syscall(-1)",
- *    because auparse looks for arch= in the same record; we interpret it
- *    with the SYSCALL record's arch instead.
- *  - hook= is taken for a netfilter hook ("unknown-hook(file_open)"); we
- *    keep the raw value.
+ *  - The kernel avoids names auparse would misread (syscall=, hook=,
+ *    data=: docs/stock-tools.md).  Facts auparse has no name for are
+ *    interpreted here: seccomp's nr= as a system call name (with the
+ *    record's arch=, else the SYSCALL record's), the sticky directory's
+ *    dir_mode= and dir_ouid= as auparse interprets mode= and ouid=.
  *  - auparse_init() reads /etc/audit/auditd.conf and opens /var/log/audit
  *    (for its end-of-event timeout), which are denials for a normal user:
  *    see state_for().
@@ -24,9 +24,10 @@
  *    terminated string.  Lines it cannot parse (bad msg=audit(...) stamp,
  *    e.g. a millisecond part that is not 3 digits) are dropped silently, so
  *    we compare the number of records with the number of lines.
- *  - String fields it does not know (component=) are not decoded: a
- *    quoted value keeps its quotes, a hex one stays hex.  We let auparse
- *    decode them as the cwd= of a one-line CWD record.
+ *  - String fields it does not know (component=, mnt_point=, sb=) are not
+ *    decoded: a quoted value keeps its quotes, a hex one stays hex.  We let
+ *    auparse decode them as the cwd= of a one-line CWD record: those
+ *    names whether quoted or hex, any other name when quoted.
  *  - Several events in one buffer come back as several events; we want
  *    exactly one.
  *  - It is not thread-safe: interpretation uses global state (its .bss is
@@ -44,7 +45,6 @@
 
 #include <auparse.h>
 #include <libaudit.h>
-#include <linux/landlock.h>
 
 #include "internal.h"
 
@@ -358,62 +358,6 @@ void auxerr__record_set_explanation(struct auxerr_record *rec, char *s)
 
 /* ---- parsing -------------------------------------------------------- */
 
-/* Landlock filesystem access rights, names as in <linux/landlock.h> */
-static const struct {
-	unsigned long long bit;
-	const char *name;
-} landlock_fs[] = {
-	{ LANDLOCK_ACCESS_FS_EXECUTE, "execute" },
-	{ LANDLOCK_ACCESS_FS_WRITE_FILE, "write_file" },
-	{ LANDLOCK_ACCESS_FS_READ_FILE, "read_file" },
-	{ LANDLOCK_ACCESS_FS_READ_DIR, "read_dir" },
-	{ LANDLOCK_ACCESS_FS_REMOVE_DIR, "remove_dir" },
-	{ LANDLOCK_ACCESS_FS_REMOVE_FILE, "remove_file" },
-	{ LANDLOCK_ACCESS_FS_MAKE_CHAR, "make_char" },
-	{ LANDLOCK_ACCESS_FS_MAKE_DIR, "make_dir" },
-	{ LANDLOCK_ACCESS_FS_MAKE_REG, "make_reg" },
-	{ LANDLOCK_ACCESS_FS_MAKE_SOCK, "make_sock" },
-	{ LANDLOCK_ACCESS_FS_MAKE_FIFO, "make_fifo" },
-	{ LANDLOCK_ACCESS_FS_MAKE_BLOCK, "make_block" },
-	{ LANDLOCK_ACCESS_FS_MAKE_SYM, "make_sym" },
-#ifdef LANDLOCK_ACCESS_FS_REFER
-	{ LANDLOCK_ACCESS_FS_REFER, "refer" },
-#endif
-#ifdef LANDLOCK_ACCESS_FS_TRUNCATE
-	{ LANDLOCK_ACCESS_FS_TRUNCATE, "truncate" },
-#endif
-#ifdef LANDLOCK_ACCESS_FS_IOCTL_DEV
-	{ LANDLOCK_ACCESS_FS_IOCTL_DEV, "ioctl_dev" },
-#endif
-};
-
-/* "0x6" or "6" -> "write_file,read_file"; NULL if not a number */
-static char *landlock_names(const char *raw)
-{
-	char *end, *out;
-	unsigned long long v;
-	size_t n = 0;
-
-	errno = 0;
-	v = strtoull(raw, &end, 0);
-	if (errno || end == raw || *end)
-		return NULL;
-	out = malloc(512);
-	if (!out)
-		return NULL;
-	out[0] = '\0';
-	for (size_t i = 0; i < sizeof(landlock_fs) / sizeof(landlock_fs[0]); i++) {
-		if (!(v & landlock_fs[i].bit))
-			continue;
-		v &= ~landlock_fs[i].bit;
-		n += (size_t)snprintf(out + n, 512 - n, "%s%s", n ? "," : "",
-				      landlock_fs[i].name);
-	}
-	if (v)
-		snprintf(out + n, 512 - n, "%s0x%llx", n ? "," : "", v);
-	return out;
-}
-
 static int bad_byte(const char *text, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
@@ -539,23 +483,25 @@ static int copy_record(auparse_state_t *au, struct rec *c)
 }
 
 /*
- * String fields auparse does not know (component=, mountpoint=) stay as
- * written: quoted or hex.  Let auparse decode them as the cwd= of a
- * one-line CWD record, so that no decoding is done by hand here.
+ * A value as auparse interprets field @as: "cwd" decodes a string that
+ * auparse does not know by name (component=, mnt_point=), "mode" and
+ * "ouid" give dir_mode= and dir_ouid= the interpretation of their
+ * namesakes.  A one-line record of that field, so that no decoding is
+ * done by hand here.  NULL if it does not work out.
  */
-static char *interpret_as_string(const char *raw)
+static char *interpret_as(const char *as, const char *raw)
 {
 	char line[8192];
 	char *out = NULL;
 	int n = snprintf(line, sizeof(line),
-			 "type=CWD msg=audit(1.000:1): cwd=%s\n", raw);
+			 "type=CWD msg=audit(1.000:1): %s=%s\n", as, raw);
 
 	if (n < 0 || (size_t)n >= sizeof(line) || strpbrk(raw, " \n"))
 		return NULL;
 	auparse_state_t *au = state_for(line, (size_t)n);
 	if (!au)
 		return NULL;
-	if (auparse_next_event(au) > 0 && auparse_find_field(au, "cwd")) {
+	if (auparse_next_event(au) > 0 && auparse_find_field(au, as)) {
 		const char *v = auparse_interpret_field(au);
 		if (v)
 			out = strdup(v);
@@ -563,16 +509,22 @@ static char *interpret_as_string(const char *raw)
 	return out;
 }
 
-static int string_field(const char *name)
+/* the field auparse should interpret an AUXERR field @name as, or NULL */
+static const char *interpret_like(const char *name)
 {
-	static const char *const names[] = {
-		"component", "mountpoint", "mnt", "dir", "target", "profile",
-		"label", "filter", "reason",
+	static const struct {
+		const char *name, *as;
+	} like[] = {
+		{ "component", "cwd" },
+		{ "mnt_point", "cwd" },
+		{ "sb", "cwd" },
+		{ "dir_mode", "mode" },
+		{ "dir_ouid", "ouid" },
 	};
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(name, names[i]) == 0)
-			return 1;
-	return 0;
+	for (size_t i = 0; i < sizeof(like) / sizeof(like[0]); i++)
+		if (strcmp(name, like[i].name) == 0)
+			return like[i].as;
+	return NULL;
 }
 
 /* the corrections described at the top of this file */
@@ -582,33 +534,33 @@ static int fix_interpretations(struct auxerr_record *r)
 		struct rec *c = &r->recs[i];
 		if (c->type != AUXERR_RECORD_TYPE)
 			continue;
-		const char *lsm = NULL;
-		for (unsigned j = 0; j < c->nfields; j++)
-			if (strcmp(c->fields[j].name, "lsm") == 0)
-				lsm = c->fields[j].raw;
+		unsigned arch = r->arch;
+		for (unsigned j = 0; j < c->nfields; j++) {
+			if (strcmp(c->fields[j].name, "arch") == 0) {
+				char *end;
+				unsigned long a = strtoul(c->fields[j].raw, &end, 16);
+				if (!*end && a <= UINT32_MAX)
+					arch = (unsigned)a;
+			}
+		}
 		for (unsigned j = 0; j < c->nfields; j++) {
 			struct field *f = &c->fields[j];
+			const char *as;
 			char *v = NULL;
-			if (strcmp(f->name, "hook") == 0) {
-				v = strdup(f->raw);
-			} else if (strcmp(f->name, "syscall") == 0) {
+			if (strcmp(f->name, "nr") == 0) {
 				char *end;
 				long nr = strtol(f->raw, &end, 10);
-				int mach = audit_elf_to_machine(r->arch);
+				int mach = audit_elf_to_machine(arch);
 				const char *s = (*end || mach < 0) ? NULL :
 					audit_syscall_to_name((int)nr, mach);
 				if (!s)
 					continue;
 				v = strdup(s);
-			} else if (lsm && strcmp(lsm, "landlock") == 0 &&
-				   (strcmp(f->name, "access") == 0 ||
-				    strcmp(f->name, "missing") == 0)) {
-				v = landlock_names(f->raw);
-				if (!v)
-					continue;
-			} else if (string_field(f->name) &&
-				   strcmp(f->raw, f->interp) == 0) {
-				v = interpret_as_string(f->raw);
+			} else if (strcmp(f->raw, f->interp) == 0 &&
+				   ((as = interpret_like(f->name)) ||
+				    (f->raw[0] == '"' && (as = "cwd")))) {
+				/* known names, and any other quoted string */
+				v = interpret_as(as, f->raw);
 				if (!v)
 					continue;
 			} else {

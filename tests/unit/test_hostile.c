@@ -205,8 +205,10 @@ static void test_hostile_values(void)
 static void test_mutations(void)
 {
 	static const char *const all[] = {
-		"dac-other", "dac-acl_mask", "path", "cap", "cap-userns", "lsm",
-		"lsm-landlock", "seccomp", "mount", "inode", "sticky", "ptrace",
+		"dac-other", "dac-acl_mask", "path", "cap", "cap-userns",
+		"guest/lsm-landlock", "guest/lsm-yama", "guest/seccomp",
+		"guest/mount-ro", "guest/inode-immutable", "guest/sticky",
+		"guest/ptrace",
 	};
 	static const char alphabet[] = "=\" \n:()0123456789abcdefxyzAF[]%,.-";
 	unsigned seed = 777;

@@ -314,8 +314,8 @@ static void test_one_event(void)
 	add_event(&s, "guest/dac-other");
 	out = run_stream(s.s, s.len, 0, FORMAT_TEXT, &st);
 	ASSERT_STR(out,
-		   "time=2026-12-03T08:24:51.612Z serial=2 pid=68 uid=65534 "
-		   "comm=\"auxerr-try\" exe=\"/work/main/build/userland/auxerr-try\" "
+		   "time=2026-12-03T13:22:31.396Z serial=8 pid=64 uid=65534 "
+		   "comm=\"auxerr-check\" exe=\"/work/main/build/userland/auxerr-check\" "
 		   "syscall=openat errno=EACCES mechanism=dac explanation=\"openat "
 		   "/tmp/fx/secret: denied by file permissions: mode 0600 root:root; "
 		   "uid 65534 is \\\"other\\\" and has no read permission\"\n");
@@ -328,9 +328,9 @@ static void test_one_event(void)
 
 	out = run_stream(s.s, s.len, 0, FORMAT_JSON, NULL);
 	ASSERT_STR(out,
-		   "{\"time\":\"2026-12-03T08:24:51.612Z\",\"stamp\":\"1796286291.612:2\","
-		   "\"serial\":2,\"pid\":68,\"uid\":65534,\"comm\":\"auxerr-try\","
-		   "\"exe\":\"/work/main/build/userland/auxerr-try\",\"syscall\":\"openat\","
+		   "{\"time\":\"2026-12-03T13:22:31.396Z\",\"stamp\":\"1796304151.396:8\","
+		   "\"serial\":8,\"pid\":64,\"uid\":65534,\"comm\":\"auxerr-check\","
+		   "\"exe\":\"/work/main/build/userland/auxerr-check\",\"syscall\":\"openat\","
 		   "\"errno\":13,\"errname\":\"EACCES\",\"mechanism\":\"dac\","
 		   "\"explained\":true,\"explanation\":\"openat /tmp/fx/secret: denied "
 		   "by file permissions: mode 0600 root:root; uid 65534 is \\\"other\\\" "
@@ -439,7 +439,7 @@ static void test_not_understood(void)
 
 	/* without its SYSCALL record */
 	out = run_stream(aux, strlen(aux), 0, FORMAT_TEXT, &st);
-	ASSERT_STR(out, "time=2026-12-03T08:24:51.612Z serial=2 pid=? uid=? comm=\"?\" "
+	ASSERT_STR(out, "time=2026-12-03T13:22:31.396Z serial=8 pid=? uid=? comm=\"?\" "
 		   "exe=\"?\" syscall=? errno=? mechanism=? "
 		   "explanation=\"auxerr event not understood\"\n");
 	CU_ASSERT_EQUAL(st.unexplained, 1);
@@ -461,9 +461,9 @@ static void test_not_understood(void)
 		memcpy(p, "syscall=2x7", 11);
 		adds(&s, bad);
 		out = run_stream(s.s, s.len, 0, FORMAT_JSON, &st);
-		ASSERT_STR(out, "{\"time\":\"2026-12-03T08:24:51.612Z\",\"stamp\":"
-			   "\"1796286291.612:2\",\"serial\":2,\"pid\":68,\"uid\":65534,"
-			   "\"comm\":\"auxerr-try\",\"exe\":\"/work/main/build/userland/auxerr-try\","
+		ASSERT_STR(out, "{\"time\":\"2026-12-03T13:22:31.396Z\",\"stamp\":"
+			   "\"1796304151.396:8\",\"serial\":8,\"pid\":64,\"uid\":65534,"
+			   "\"comm\":\"auxerr-check\",\"exe\":\"/work/main/build/userland/auxerr-check\","
 			   "\"syscall\":\"?\",\"errno\":0,\"errname\":\"?\",\"mechanism\":\"?\","
 			   "\"explained\":false,\"explanation\":\"auxerr event not understood\"}\n");
 		free(out);
@@ -627,7 +627,7 @@ static void test_fuzzed(void)
 		CU_ASSERT_EQUAL(st.explained, 1);
 		CU_ASSERT_EQUAL(st.unexplained, 1);
 		CU_ASSERT_EQUAL(count_lines(out), 2);
-		CU_ASSERT_PTR_NOT_NULL(strstr(out, "serial=18 pid=100 uid=65534 "));
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "serial=24 pid=1207 uid=65534 "));
 		CU_ASSERT_PTR_NOT_NULL(strstr(out, "explanation=\"auxerr event not understood\""));
 		free(out);
 	}
