@@ -14,7 +14,7 @@
 . "$(dirname "$0")/lib.sh"
 
 ABUSE=${AUXERR_TOP:-/work/main}/build/guest/flush-abuse
-N=${FLUSH_ABUSE_N:-20000}
+N=${FLUSH_ABUSE_N:-50000}
 LOG=/var/log/audit/audit.log
 RL=$AUXERR_SYSCTL/flush_ratelimit
 
