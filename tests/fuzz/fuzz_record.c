@@ -33,6 +33,9 @@ static const char *const names[] = {
 	"lsm", "hook", "access", "missing", "layer", "profile", "label",
 	"filter", "data", "nr", "flag", "mountpoint", "fouid", "target_pid",
 	"cwd", "item", "name", "nametype", "rdev", "proctitle", "type",
+	"lsm_hook", "blockers", "layers", "filters", "code", "reason",
+	"ptrace_scope", "relation", "opid", "dir_mode", "dir_ouid",
+	"dir_inode", "mnt_point", "sb", "fstype",
 	"", "=",
 };
 
