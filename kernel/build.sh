@@ -142,8 +142,18 @@ if [ "$debug" != 1 ]; then
 	fragments=("${kept[@]}")
 fi
 
+# The UAPI headers userland builds against, in $tree/usr-headers.
+# headers_install rewrites every header each time; installing into a
+# scratch directory and copying only what differs keeps the mtimes, so
+# userland is rebuilt only when a header really changed.
+install_headers() {
+	make -s -C "$tree" headers_install INSTALL_HDR_PATH="$tree/usr-headers.new" >/dev/null
+	mkdir -p "$tree/usr-headers"
+	rsync -rlc --delete "$tree/usr-headers.new/" "$tree/usr-headers/"
+}
+
 if [ "$what" = headers ]; then
-	make -s -C "$tree" headers_install INSTALL_HDR_PATH="$tree/usr-headers" >/dev/null
+	install_headers
 	log "headers: $tree/usr-headers/include"
 	exit 0
 fi
@@ -190,5 +200,5 @@ export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 export KBUILD_BUILD_TIMESTAMP=auxerr KBUILD_BUILD_USER=auxerr KBUILD_BUILD_HOST=auxerr
 log "building $tree (make -j$jobs bzImage)"
 make -s -C "$tree" -j"$jobs" CC="ccache gcc" bzImage
-make -s -C "$tree" headers_install INSTALL_HDR_PATH="$tree/usr-headers" >/dev/null
+install_headers
 log "ready: $tree/arch/x86/boot/bzImage"
