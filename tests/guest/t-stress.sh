@@ -5,8 +5,8 @@
 # tests/guest/src/stress.c, says what each mode asserts).
 #
 # AUXERR_STRESS_SECONDS: how long the concurrent phase runs (default 8;
-# make check-debug runs it longer). AUXERR_STRESS_FAILSLAB=1 adds a phase
-# with slab fault injection when the kernel has it (the debug kernel).
+# make check-debug runs it longer). AUXERR_STRESS_FAILSLAB=TREE (the debug
+# kernel's tree, set by check-debug) adds a phase with slab fault injection.
 . "$(dirname "$0")/lib.sh"
 
 STRESS=${AUXERR_TOP:-/work/main}/build/guest/auxerr-stress
@@ -67,23 +67,57 @@ collect depth depth.out $r5
 expect_eq stress-depth-restored "$depth0" "$(cat "$AUXERR_SYSCTL/depth")"
 echo "stress: concurrent phase took $(( $(date +%s) - start ))s"
 
-# 2. Fault injection (debug kernel): auxerr's allocations fail at random.
+# 2. Fault injection (debug kernel, AUXERR_STRESS_FAILSLAB=KERNEL-TREE):
+# failslab fails a quarter of the allocations made under auxerr's own
+# functions (a stack trace filter on the text of kernel/auxerr, whose
+# symbols come from the tree's objects), and nothing else. Records go
+# missing; errnos must not change; the kernel must stay clean.
 fs=/sys/kernel/debug/failslab
-if [ "${AUXERR_STRESS_FAILSLAB:-0}" = 1 ] && [ -d "$fs" ]; then
-	echo 1 > "$fs/task-filter" 2>/dev/null || echo Y > "$fs/task-filter"
-	echo 10 > "$fs/probability"
-	echo 1 > "$fs/interval"
-	echo -1 > "$fs/times"
-	echo 0 > "$fs/verbose"
-	echo N > "$fs/ignore-gfp-wait"
-	echo 8 > "$AUXERR_SYSCTL/depth"
-	fsecs=$(( secs / 2 > 2 ? secs / 2 : 2 ))
-	as_nobody "$STRESS" -F -t "$fsecs" -j 4 threads "$t/secret" > fthreads.out 2>&1 & p1=$!
-	"$STRESS" -F -t "$fsecs" -j 2 procread > fproc.out 2>&1 & p2=$!
-	wait $p1; r1=$?; wait $p2; r2=$?
-	echo 0 > "$fs/probability"
-	collect threads-failslab fthreads.out $r1
-	collect procread-failslab fproc.out $r2
+ktree=${AUXERR_STRESS_FAILSLAB:-}
+if [ -n "$ktree" ]; then
+	objs=$ktree/kernel/auxerr/built-in.a
+	sym=auxerr_syscall_exit
+	if [ ! -f "$fs/require-start" ] || [ ! -f "$objs" ]; then
+		fail failslab "no $fs/require-start (FAULT_INJECTION_STACKTRACE_FILTER) or no $objs"
+	elif [ "$(awk -v s=$sym '$3 == s { print $1 }' /proc/kallsyms)" != \
+	       "$(awk -v s=$sym '$3 == s { print $1 }' "$ktree/System.map")" ]; then
+		fail failslab "the running kernel is not the one built in $ktree ($sym differs)"
+	else
+		# kernel/auxerr's text: from its first function to the symbol
+		# after its last one, in the running kernel's address order.
+		range=$(nm --defined-only "$objs" 2>/dev/null | awk '$2 ~ /^[tT]$/ { print $3 }' |
+			sort -u | awk '
+				NR == FNR { want[$1] = 1; next }
+				$2 ~ /^[tT]$/ { print $1, ($3 in want) }' - /proc/kallsyms |
+			sort | awk '
+				$2 == 1 { if (!lo) lo = $1; last = NR }
+				NR == last + 1 && last { hi = $1 }
+				END { if (lo && hi) print lo, hi }')
+		if [ -z "$range" ]; then
+			fail failslab "cannot find kernel/auxerr's text in /proc/kallsyms"
+		else
+			echo "stress: failslab on auxerr's text ${range% *}-${range#* }"
+			echo "0x${range% *}" > "$fs/require-start"
+			echo "0x${range#* }" > "$fs/require-end"
+			echo N > "$fs/task-filter"
+			echo N > "$fs/ignore-gfp-wait"
+			echo 0 > "$fs/verbose"
+			echo 1 > "$fs/interval"
+			echo -1 > "$fs/times"
+			echo 25 > "$fs/probability"
+			echo 8 > "$AUXERR_SYSCTL/depth"
+			fsecs=$(( secs / 2 > 4 ? secs / 2 : 4 ))
+			as_nobody "$STRESS" -F -t "$fsecs" -j 4 threads "$t/secret" > fthreads.out 2>&1 & p1=$!
+			as_nobody "$STRESS" -F -t "$fsecs" -j 2 forkstorm "$t/secret" > ffork.out 2>&1 & p2=$!
+			"$STRESS" -F -t "$fsecs" -j 2 procread > fproc.out 2>&1 & p3=$!
+			wait $p1; r1=$?; wait $p2; r2=$?; wait $p3; r3=$?
+			echo 0 > "$fs/probability"
+			sed -i 's/^\(PASS\|FAIL\) \([a-z-]*\)/\1 \2-failslab/' fthreads.out ffork.out fproc.out
+			collect threads-failslab fthreads.out $r1
+			collect forkstorm-failslab ffork.out $r2
+			collect procread-failslab fproc.out $r3
+		fi
+	fi
 fi
 
 # 3. Signal handlers that are denied themselves, at depth 1, 2 and 16.
