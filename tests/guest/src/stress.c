@@ -657,6 +657,28 @@ static struct check c_proc = CHECK("procread");
 static bool foreign;
 static atomic_ulong n_reads, n_events, n_refused, n_gone, n_own;
 
+/*
+ * Are the events of one read newest first, each once? The file takes its
+ * references to the whole ring at once; when it took them slot by slot,
+ * a record kept meanwhile shifted the ring under the reader and one event
+ * showed twice (found by make check-debug).
+ */
+static bool serials_ordered(const char *text)
+{
+	unsigned long long prev = ~0ull, serial;
+	const char *p = text;
+
+	while ((p = strstr(p, "type=SYSCALL msg=audit("))) {
+		p = strchr(p, ':');
+		if (!p || sscanf(p + 1, "%llu", &serial) != 1)
+			return false;
+		if (serial >= prev)
+			return false;
+		prev = serial;
+	}
+	return true;
+}
+
 static bool all_digits(const char *s)
 {
 	if (!*s)
@@ -703,6 +725,8 @@ static void read_one(const char *path, pid_t pid, char *buf, size_t size)
 		failf(&c_proc, "%s: malformed: %.200s", path, buf);
 	else
 		atomic_fetch_add(&n_events, ev);
+	if (ev > 1 && !serials_ordered(buf))
+		failf(&c_proc, "%s: events not newest first, each once: %.300s", path, buf);
 }
 
 static void *proc_worker(void *arg)
