@@ -32,8 +32,21 @@ as_nobody() {
 
 # The same in the background, so that $! is the command's own pid:
 # nobody_bg sleep 30; pid=$!
+# Returns once the command runs: until its exec, the process is setpriv,
+# which its change of ids leaves undumpable, and on two vCPUs a test that
+# ptraces it at once would see that instead of what it means to test.
 nobody_bg() {
+	local prog pid i
+
 	(exec setpriv --reuid="$NOBODY" --regid="$NOBODY" --clear-groups --inh-caps=-all -- "$@") &
+	pid=$!
+	prog=$(readlink -f "$(command -v "$1")")
+	for ((i = 0; i < 200; i++)); do
+		[ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$prog" ] && return 0
+		sleep 0.05
+	done
+	echo "nobody_bg: $1 (pid $pid) did not start within 10 s" >&2
+	return 1
 }
 
 # Start auditd with a private configuration on tmpfs, writing the log
