@@ -83,16 +83,19 @@ if [ -n "$ktree" ]; then
 	       "$(awk -v s=$sym '$3 == s { print $1 }' "$ktree/System.map")" ]; then
 		fail failslab "the running kernel is not the one built in $ktree ($sym differs)"
 	else
-		# kernel/auxerr's text: from its first function to the symbol
-		# after its last one, in the running kernel's address order.
+		# kernel/auxerr's text: the longest run of its functions in the
+		# running kernel's address order, to the symbol after it. Not
+		# from its first to its last name: a static function elsewhere
+		# may share a name (with ACPI built in, one did, and the range
+		# took in most of the kernel).
 		range=$(nm --defined-only "$objs" 2>/dev/null | awk '$2 ~ /^[tT]$/ { print $3 }' |
 			sort -u | awk '
 				NR == FNR { want[$1] = 1; next }
 				$2 ~ /^[tT]$/ { print $1, ($3 in want) }' - /proc/kallsyms |
 			sort | awk '
-				$2 == 1 { if (!lo) lo = $1; last = NR }
-				NR == last + 1 && last { hi = $1 }
-				END { if (lo && hi) print lo, hi }')
+				$2 == 1 { if (!n) start = $1; n++; next }
+				n { if (n > best) { best = n; lo = start; hi = $1 } n = 0 }
+				END { if (best) print lo, hi }')
 		if [ -z "$range" ]; then
 			fail failslab "cannot find kernel/auxerr's text in /proc/kallsyms"
 		else
