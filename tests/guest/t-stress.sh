@@ -83,19 +83,20 @@ if [ -n "$ktree" ]; then
 	       "$(awk -v s=$sym '$3 == s { print $1 }' "$ktree/System.map")" ]; then
 		fail failslab "the running kernel is not the one built in $ktree ($sym differs)"
 	else
-		# kernel/auxerr's text: the longest run of its functions in the
-		# running kernel's address order, to the symbol after it. Not
-		# from its first to its last name: a static function elsewhere
-		# may share a name (with ACPI built in, one did, and the range
-		# took in most of the kernel).
+		# kernel/auxerr's text: the run of its functions, in the running
+		# kernel's address order, that holds auxerr_syscall_exit, to the
+		# symbol after it. Not from its first to its last name: its
+		# KUnit and init code lie elsewhere, and the range then took in
+		# most of the kernel and starved init.
 		range=$(nm --defined-only "$objs" 2>/dev/null | awk '$2 ~ /^[tT]$/ { print $3 }' |
 			sort -u | awk '
 				NR == FNR { want[$1] = 1; next }
-				$2 ~ /^[tT]$/ { print $1, ($3 in want) }' - /proc/kallsyms |
+				$2 ~ /^[tT]$/ { print $1, ($3 in want), $3 }' - /proc/kallsyms |
 			sort | awk '
-				$2 == 1 { if (!n) start = $1; n++; next }
-				n { if (n > best) { best = n; lo = start; hi = $1 } n = 0 }
-				END { if (best) print lo, hi }')
+				$2 == 1 { if (!n) start = $1; n++
+					  if ($3 == "auxerr_syscall_exit") mine = 1; next }
+				n { if (mine && !hi) { lo = start; hi = $1 } n = 0; mine = 0 }
+				END { if (hi) print lo, hi }')
 		if [ -z "$range" ]; then
 			fail failslab "cannot find kernel/auxerr's text in /proc/kallsyms"
 		else
