@@ -84,7 +84,7 @@ if [ -n "$ktree" ]; then
 		fail failslab "the running kernel is not the one built in $ktree ($sym differs)"
 	else
 		# kernel/auxerr's text: the run of its functions, in the running
-		# kernel's address order, that holds auxerr_syscall_exit, to the
+		# kernel's address order, that holds $sym, to the
 		# symbol after it. Not from its first to its last name: its
 		# KUnit and init code lie elsewhere, and the range then took in
 		# most of the kernel and starved init.
@@ -92,9 +92,9 @@ if [ -n "$ktree" ]; then
 			sort -u | awk '
 				NR == FNR { want[$1] = 1; next }
 				$2 ~ /^[tT]$/ { print $1, ($3 in want), $3 }' - /proc/kallsyms |
-			sort | awk '
+			sort | awk -v anchor="$sym" '
 				$2 == 1 { if (!n) start = $1; n++
-					  if ($3 == "auxerr_syscall_exit") mine = 1; next }
+					  if ($3 == anchor) mine = 1; next }
 				n { if (mine && !hi) { lo = start; hi = $1 } n = 0; mine = 0 }
 				END { if (hi) print lo, hi }')
 		if [ -z "$range" ]; then
