@@ -31,7 +31,7 @@ as_nobody() {
 }
 
 # The same in the background, so that $! is the command's own pid:
-# nobody_bg sleep 30; pid=$!
+# nobody_bg sleep 3600; pid=$!
 # Returns once the command runs: until its exec, the process is setpriv,
 # which its change of ids leaves undumpable, and on two vCPUs a test that
 # ptraces it at once would see that instead of what it means to test.

@@ -153,7 +153,7 @@ expect_eq reenabled-records dac "$(rec_field 'UNKNOWN[1340]' mechanism <<<"$out"
 out=$(as_nobody bash -c "true <$t/secret; cat /proc/\$\$/auxerr; exit 0" 2>/dev/null)
 expect_eq proc-own-record "$t/secret" "$(rec_field PATH name <<<"$out")"
 expect_eq proc-own-comm bash "$(rec_field SYSCALL comm <<<"$out")"
-sleep 30 & victim=$!
+sleep 3600 & victim=$!
 err=$(as_nobody cat /proc/$victim/auxerr 2>&1)
 expect_match proc-other-user-denied "Permission denied" "$err"
 kill $victim

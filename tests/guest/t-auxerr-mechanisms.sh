@@ -142,7 +142,7 @@ out=$(as_nobody "$PROBE" rename "$t/sticky/roots" "$t/sticky/mine")
 expect_eq sticky-rename-mechanism sticky "$(aux mechanism)"
 
 # ptrace: another user's process; a non-dumpable one; Yama's scope.
-sleep 30 & rootpid=$!
+sleep 3600 & rootpid=$!
 out=$(as_nobody "$PROBE" ptrace $rootpid)
 expect_eq ptrace-creds-errno errno=1 "$(head -1 <<<"$out")"
 expect_eq ptrace-creds-mechanism ptrace "$(aux mechanism)"
@@ -158,7 +158,7 @@ expect_eq ptrace-dumpable-reason not_dumpable "$(aux reason)"
 kill "$upid" 2>/dev/null
 # Debian builds Yama with ptrace_scope 0; the relational scope is 1.
 echo 1 > /proc/sys/kernel/yama/ptrace_scope
-nobody_bg sleep 30
+nobody_bg sleep 3600
 npid=$!
 out=$(as_nobody "$PROBE" ptrace $npid)
 echo 0 > /proc/sys/kernel/yama/ptrace_scope

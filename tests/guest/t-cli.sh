@@ -21,6 +21,15 @@ for line in open(sys.argv[1]):
 bg_nobody() {
 	setpriv --reuid="$NOBODY" --regid="$NOBODY" --clear-groups --inh-caps=-all -- "$@" &
 }
+# Until PID's /proc file shows N events (the debug kernel is slow to get there).
+wait_events() {
+	local i
+	for ((i = 0; i < 300; i++)); do
+		[ "$(grep -c '^type=SYSCALL ' "/proc/$1/auxerr" 2>/dev/null)" -ge "$2" ] && return 0
+		sleep 0.1
+	done
+	echo "wait_events: process $1 kept no $2 events within 30 s" >&2
+}
 aux() { echo "[r for r in o['records'] if r['type']=='AUXERR'][0]['fields'].get('$1', '')"; }
 
 t=$(mktemp -d /tmp/cli.XXXXXX)
@@ -87,9 +96,10 @@ expect_match last-shell-header "^audit\([0-9]+\.[0-9]{3}:[0-9]+\) pid [0-9]+: op
 expect_eq last-shell-sentence "    openat $t/secret: denied by file permissions: mode 0600 root:root; uid 65534 is \"other\" and has no read permission" "$(sed -n 2p <<<"$out")"
 
 # A waiting process, by -p and -t, as root, as the same user, as another
-bg_nobody bash -c ": < $t/secret 2>/dev/null; sleep 30; true" 2>/dev/null
+# The waiters sleep until killed: the checks may take minutes on the debug kernel.
+bg_nobody bash -c ": < $t/secret 2>/dev/null; sleep 3600; true" >/dev/null 2>&1
 pid=$!
-sleep 1
+wait_events "$pid" 1
 "$AUXERR" last -p "$pid" --json > "$j"; rc=$?
 expect_eq last-p-rc 0 "$rc"
 expect_eq last-p-pid "$pid" "$(json "$j" 'o["pid"]')"
@@ -115,11 +125,11 @@ expect_eq last-as-owner "$(cat "$j")" "$(as_nobody "$AUXERR" last -p "$pid" --js
 setpriv --reuid=1 --regid=1 --clear-groups --inh-caps=-all -- "$AUXERR" last -p "$pid" >/dev/null 2>"$t/err"; rc=$?
 expect_eq last-other-user-rc 5 "$rc"
 expect_match last-other-user-msg "process $pid: Permission denied" "$(cat "$t/err")"
-kill "$pid"; wait "$pid" 2>/dev/null
+pkill -P "$pid"; kill "$pid"; wait "$pid" 2>/dev/null
 "$AUXERR" last -p "$pid" 2>/dev/null; expect_eq last-gone-rc 5 "$?"
 "$AUXERR" last -p 1 -t 999999 2>/dev/null; expect_eq last-no-such-thread-rc 5 "$?"
 # no record: exit 1
-bg_nobody sleep 30
+bg_nobody sleep 3600
 pid=$!
 sleep 0.3
 "$AUXERR" last -p "$pid" 2>"$t/err"; rc=$?
@@ -128,9 +138,9 @@ expect_match last-none-msg "no denial kept for process $pid" "$(cat "$t/err")"
 kill "$pid"; wait "$pid" 2>/dev/null
 # depth 4: -n 0 shows every kept record, newest first; -n 1 the newest
 echo 4 > "$AUXERR_SYSCTL/depth"
-bg_nobody bash -c ": < $t/secret 2>/dev/null; : < $t/closed/inner 2>/dev/null; sleep 30; true" 2>/dev/null
+bg_nobody bash -c ": < $t/secret 2>/dev/null; : < $t/closed/inner 2>/dev/null; sleep 3600; true" >/dev/null 2>&1
 pid=$!
-sleep 1
+wait_events "$pid" 2
 "$AUXERR" last -p "$pid" -n 0 --json > "$j"
 expect_eq last-all-count 2 "$(wc -l < "$j")"
 expect_eq last-all-mechanisms "path dac" "$(json "$j" 'o["mechanism"]' | tr '\n' ' ' | sed 's/ $//')"
@@ -139,7 +149,7 @@ expect_eq last-n1-count 1 "$("$AUXERR" last -p "$pid" --json | wc -l)"
 expect_eq last-n1-newest path "$("$AUXERR" last -p "$pid" | head -1 | sed 's/.*mechanism //')"
 s0=$(json "$j" 'o["serial"]' | head -1); s1=$(json "$j" 'o["serial"]' | tail -1)
 expect_eq last-all-serials-descending 1 "$([ "$s0" -gt "$s1" ] && echo 1)"
-kill "$pid"; wait "$pid" 2>/dev/null
+pkill -P "$pid"; kill "$pid"; wait "$pid" 2>/dev/null
 echo 1 > "$AUXERR_SYSCTL/depth"
 
 # ---- explain: flushed events, from ausearch --raw and from the log ------------

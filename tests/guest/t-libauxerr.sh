@@ -283,7 +283,7 @@ expect_eq landlock-2-blockers fs.write_file "$(aux blockers)"
 
 # ---- lsm: Yama's relational ptrace scope ----------------------------------------------
 echo 1 > /proc/sys/kernel/yama/ptrace_scope
-nobody_bg sleep 30
+nobody_bg sleep 3600
 npid=$!
 check lsm-yama ptrace "$npid"
 echo 0 > /proc/sys/kernel/yama/ptrace_scope
@@ -395,7 +395,7 @@ expect_eq sticky-ouid 2 "$(aux ouid)"
 expect_eq sticky-ouid-interp bin "$(auxi ouid)"
 
 # ---- ptrace: another user's process, a non-dumpable one -----------------------------------------
-sleep 30 &
+sleep 3600 &
 rootpid=$!
 check ptrace ptrace "$rootpid"
 kill "$rootpid"
