@@ -86,13 +86,19 @@ demo: deps
 # unpatched (built once, then kept up to date incrementally), the benchmark
 # program, then guest boots of both; the table, build/bench/results.csv
 # and build/bench/cost.png.
-.PHONY: bench
+.PHONY: bench bench-tools
 BENCH_OUT := $(BUILD)/bench
-bench: kernel
+bench: kernel bench-tools
 	@$(MAKE) --no-print-directory kernel AUXERR=0
+	$(top)/bench/run
+
+# auxbench, and the QEMU plugin of bench/insn-count (exact instruction
+# counts per kernel function).
+bench-tools:
 	@mkdir -p $(BENCH_OUT)
 	$(CC) $(GUEST_CFLAGS) -o $(BENCH_OUT)/auxbench $(top)/bench/auxbench.c -lpthread
-	$(top)/bench/run
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden \
+		-o $(BENCH_OUT)/insn-plugin.so $(top)/bench/insn-plugin.c
 
 # The kernel's own selftests for what auxerr touches (seccomp_bpf, landlock,
 # ptrace), built from the kernel tree against the patched UAPI headers into

@@ -6,6 +6,7 @@
  *   auxbench lat  PHASE ROUNDS CASES           PR_AUXERR GET/INFO/FLUSH latency
  *   auxbench mem  PHASE ROUNDS TASKS           slab bytes per task
  *   auxbench conc PHASE ROUNDS CONFIGS THREADS denying threads, throughput
+ *   auxbench count CASE CONFIG OPS             one batch for bench/insn-count
  *
  * CONFIGS is a comma list of off, on (kernel.auxerr.enabled), rule (off,
  * plus audit rules catching the same failures) and base (an unpatched
@@ -335,6 +336,7 @@ struct cmd {
 	int cas;		/* index into cases[], -1 = exit */
 	int threads;
 	int show;		/* print the kept record after the batch */
+	int mark;		/* bracket the batch for bench/insn-count */
 	long iters;
 };
 
@@ -377,7 +379,12 @@ static void worker_loop(int in, int out)
 
 	while (read(in, &c, sizeof(c)) == sizeof(c) && c.cas >= 0) {
 		conc_threads = c.threads;
+		/* A personality query: bench/insn-plugin's marker */
+		if (c.mark)
+			syscall(SYS_personality, 0xffffffffUL);
 		ns = cases[c.cas].run(c.iters);
+		if (c.mark)
+			syscall(SYS_personality, 0xffffffffUL);
 		if (c.show) {
 			long n = prctl(PR_AUXERR, PR_AUXERR_GET, 0, textbuf, sizeof(textbuf) - 1);
 
@@ -445,13 +452,13 @@ static void stop_workers(void)
 	}
 }
 
-static int show_record;
+static int show_record, mark_batch;
 
 static long run_batch(const struct bcase *bc, long iters, int threads)
 {
 	struct worker *w = get_worker(bc->worker);
 	struct cmd c = { .cas = bc - cases, .threads = threads, .iters = iters,
-			 .show = show_record };
+			 .show = show_record, .mark = mark_batch };
 	long ns;
 
 	if (write(w->to, &c, sizeof(c)) != sizeof(c) ||
@@ -832,6 +839,28 @@ static int cmd_spin(const char *cs, const char *cfg, double secs)
 	return 0;
 }
 
+/*
+ * For bench/insn-count: one batch of @iters operations of @cs in @cfg,
+ * bracketed by the marker system call, after a batch that warms it up.
+ */
+static int cmd_count(const char *cs, const char *cfg, long iters)
+{
+	const struct bcase *bc = find_case(cs);
+
+	if (iters < 1) {
+		fprintf(stderr, "auxbench: count needs a positive number of operations\n");
+		return 2;
+	}
+	set_config(cfg);
+	run_batch(bc, 1000, 1);
+	mark_batch = 1;
+	run_batch(bc, iters, 1);
+	mark_batch = 0;
+	printf("I,count,%s,%s,%ld\n", cs, cfg, iters);
+	stop_workers();
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (getenv("AUXBENCH_BATCH_MS"))
@@ -873,6 +902,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "spin") && argc == 5)
 		return cmd_spin(argv[2], argv[3], atof(argv[4]));
+	if (!strcmp(argv[1], "count") && argc == 5)
+		return cmd_count(argv[2], argv[3], atol(argv[4]));
 	if (!strcmp(argv[1], "lat") && argc == 5)
 		return cmd_lat(argv[2], atoi(argv[3]), argv[4]);
 	if (!strcmp(argv[1], "mem") && argc == 5)
@@ -885,6 +916,7 @@ usage:
 		"       auxbench lat PHASE ROUNDS CASES (lib_get last)\n"
 		"       auxbench mem PHASE ROUNDS TASKS\n"
 		"       auxbench spin CASE CONFIG SECONDS\n"
+		"       auxbench count CASE CONFIG OPERATIONS\n"
 		"       auxbench show CASE CONFIG\n");
 	return 2;
 }
