@@ -113,6 +113,13 @@ expect_eq cap-exit -1 "$(rec_field SYSCALL exit <<<"$out")"
 # the note matching the returned errno wins.
 out=$(as_nobody "$PROBE" open "$t/secret")
 expect_eq errno-match-wins dac "$(rec_field 'UNKNOWN[1340]' mechanism <<<"$out")"
+# open_by_handle_at() refused for want of CAP_DAC_READ_SEARCH: one of the
+# override capabilities, noted only when nothing else explains an EPERM.
+out=$(as_nobody "$PROBE" handle "$t/mine")
+expect_eq handle-errno errno=1 "$(head -1 <<<"$out")"
+expect_eq handle-mechanism cap "$(rec_field 'UNKNOWN[1340]' mechanism <<<"$out")"
+expect_eq handle-capability 2 "$(rec_field 'UNKNOWN[1340]' capability <<<"$out")"
+expect_eq handle-syscall 304 "$(rec_field SYSCALL syscall <<<"$out")"
 
 # 5. Successful system calls keep the record and raise its age.
 age0=$(as_nobody "$PROBE" open "$t/secret" | sed -n 's/.* age=\([0-9]*\) .*/\1/p')

@@ -6,7 +6,8 @@
  *
  * Actions: open PATH [r|w|rw|creat|trunc], chown PATH UID, mkdir PATH,
  * stat PATH, unlink PATH, rename FROM TO, exec PATH, mmapx PATH (map it
- * executable), ptrace PID (attach), getpid, nothing;
+ * executable), ptrace PID (attach), handle PATH (name_to_handle_at, then
+ * open_by_handle_at), getpid, nothing;
  * seccomp NR ERRNO (stack a filter failing syscall NR with ERRNO),
  * landlock DIR (restrict file access to beneath DIR),
  * landlock-nonnp (landlock_restrict_self without no_new_privs),
@@ -19,6 +20,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <stddef.h>
 #include <sys/mman.h>
 #include <sys/ptrace.h>
@@ -159,6 +161,34 @@ static int do_action(char **argv, int *used)
 		p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
 		err = p == MAP_FAILED ? errno : 0;
 		close(fd);
+		return err;
+	}
+	if (!strcmp(a, "handle")) {
+		struct file_handle *fh = malloc(sizeof(*fh) + MAX_HANDLE_SZ);
+		int mount_id, mount_fd;
+
+		*used = 2;
+		if (!fh)
+			return ENOMEM;
+		fh->handle_bytes = MAX_HANDLE_SZ;
+		if (name_to_handle_at(AT_FDCWD, argv[1], fh, &mount_id, 0)) {
+			fprintf(stderr, "probe: name_to_handle_at %s: %s\n", argv[1],
+				strerror(errno));
+			exit(2);
+		}
+		/* Any directory of the mount; not O_PATH, which fdget() refuses */
+		mount_fd = open(dirname(strdup(argv[1])), O_RDONLY | O_DIRECTORY);
+		if (mount_fd < 0) {
+			fprintf(stderr, "probe: open the directory of %s: %s\n", argv[1],
+				strerror(errno));
+			exit(2);
+		}
+		fd = open_by_handle_at(mount_fd, fh, O_RDONLY);
+		err = fd < 0 ? errno : 0;
+		if (fd >= 0)
+			close(fd);
+		close(mount_fd);
+		free(fh);
 		return err;
 	}
 	if (!strcmp(a, "ptrace")) {
