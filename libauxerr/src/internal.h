@@ -44,6 +44,8 @@ AUXERR_HIDDEN int auxerr__fresh_slot(int errnum, struct auxerr_info *info);
 /* Subtract the library's own system calls since @before (see raw.c) */
 AUXERR_HIDDEN void auxerr__repin(const struct auxerr_info *before, int keep);
 AUXERR_HIDDEN int auxerr__slot_of(unsigned long long serial);
+/* Release the thread's pin at thread exit (not async-signal-safe) */
+AUXERR_HIDDEN void auxerr__pin_register(void);
 
 /* libc's own strerror text, never through an interposed strerror() */
 AUXERR_HIDDEN const char *auxerr__libc_strerror(int errnum);

@@ -71,8 +71,11 @@ __attribute__((constructor)) static void resolve(void)
 	errno = saved;
 }
 
-/* not re-entered from inside libauxerr (auparse, NSS, ...) */
-static __thread int busy __attribute__((tls_model("initial-exec")));
+/* not re-entered from inside libauxerr (auparse, NSS, ...).  Thread-
+ * local variables of the default (dynamic) model, like libauxerr's own:
+ * no initial-exec TLS, so that the shim too loads with dlopen() in any
+ * process; none of them is touched in a signal handler. */
+static __thread int busy;
 
 /* the fresh record for @errnum, or NULL (errno preserved) */
 static struct auxerr_record *fresh(int errnum)

@@ -2,10 +2,14 @@
 /*
  * The raw interface: prctl(PR_AUXERR, ...), the freshness rule and the
  * errno-coupled state.  Everything here is async-signal-safe: prctl(2),
- * lock-free atomics and initial-exec thread-local variables only; no
- * allocation, no locks, no stdio.
+ * lock-free atomics and a static table only; no allocation, no locks, no
+ * stdio, and no thread-local variables: in a library loaded with dlopen()
+ * a thread's first access to one allocates (glibc's __tls_get_addr), which
+ * a signal handler must not do.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,7 +195,140 @@ struct pin {
 	int error;
 	unsigned delta;
 };
-static __thread struct pin pin __attribute__((tls_model("initial-exec")));
+
+/*
+ * Each thread's pin lives in a static table, found by the thread's
+ * pthread_self() (a load from the thread pointer; no system call, which
+ * would age the record).  Not thread-local storage: the library must load
+ * with dlopen() in any process (no initial-exec TLS, which needs the
+ * static TLS surplus), and a thread's first access to dynamic TLS
+ * allocates, which auxerr_state_save()/auxerr_state_restore() in a signal
+ * handler must not do.
+ *
+ * A thread claims a free slot with a compare-and-swap (open addressing
+ * from a hash of its id; a slot is never emptied, only marked released,
+ * so a thread finds its own slot before the first never-used one).  Only
+ * the owner thread (or a signal handler interrupting it) touches the pin.
+ * A slot is released at thread exit by a thread-specific-data destructor,
+ * registered from the library's non-async-signal-safe entry points only
+ * (pin_register()).  A slot left by a thread that never registered (it
+ * only saved and restored in signal handlers) is taken over by the next
+ * thread with the same id, which is harmless: its pinned serial is not in
+ * the new thread's ring, and its floor is older than the new thread's
+ * records.
+ *
+ * When the table is full, the thread has no pin: nothing can be pinned
+ * and auxerr_state_restore() raises a process-wide floor instead, so that
+ * the records made between save and restore are never taken for the
+ * program's (an explanation may be missed, never a wrong one given).
+ */
+#define PIN_SLOTS 256u
+#define PIN_FREE ((uintptr_t)0)		/* never used: ends a search */
+#define PIN_RELEASED ((uintptr_t)1)	/* free again, the search goes on */
+
+struct pin_slot {
+	_Atomic uintptr_t owner;
+	struct pin pin;
+};
+static struct pin_slot pins[PIN_SLOTS];
+static _Atomic unsigned long long floor_all;	/* see above */
+static pthread_key_t pin_key;
+static atomic_int pin_key_ok;
+
+static void pin_release(void *p)
+{
+	struct pin_slot *ps = p;
+
+	memset(&ps->pin, 0, sizeof(ps->pin));
+	atomic_store_explicit(&ps->owner, PIN_RELEASED, memory_order_release);
+}
+
+__attribute__((constructor)) static void pin_init(void)
+{
+	if (pthread_key_create(&pin_key, pin_release) == 0)
+		atomic_store(&pin_key_ok, 1);
+}
+
+/* dlclose(): no destructor may point into the unmapped library */
+__attribute__((destructor)) static void pin_fini(void)
+{
+	if (atomic_exchange(&pin_key_ok, 0))
+		pthread_key_delete(pin_key);
+}
+
+static unsigned pin_hash(uintptr_t self)
+{
+	unsigned long long h = (unsigned long long)self * 0x9e3779b97f4a7c15ull;
+
+	return (unsigned)(h >> 40) % PIN_SLOTS;
+}
+
+/* The calling thread's pin, claiming a slot when @claim; NULL when it has
+ * none (not claimed, or the table is full).  Async-signal-safe. */
+static struct pin *pin_self(int claim)
+{
+	uintptr_t self = (uintptr_t)pthread_self();
+	unsigned start = pin_hash(self);
+
+	for (int round = 0; round < 4; round++) {
+		int take = -1;
+		for (unsigned i = 0; i < PIN_SLOTS; i++) {
+			unsigned k = (start + i) % PIN_SLOTS;
+			uintptr_t o = atomic_load_explicit(&pins[k].owner,
+							   memory_order_acquire);
+			if (o == self)
+				return &pins[k].pin;
+			if (o == PIN_RELEASED && take < 0)
+				take = (int)k;
+			if (o == PIN_FREE) {
+				if (take < 0)
+					take = (int)k;
+				break;
+			}
+		}
+		if (!claim || take < 0)
+			return NULL;
+		uintptr_t expect = atomic_load_explicit(&pins[take].owner,
+							memory_order_relaxed);
+		if ((expect == PIN_FREE || expect == PIN_RELEASED) &&
+		    atomic_compare_exchange_strong(&pins[take].owner, &expect,
+						   self)) {
+			memset(&pins[take].pin, 0, sizeof(pins[take].pin));
+			return &pins[take].pin;
+		}
+		/* another thread took it first (or a signal handler of this
+		 * one did, and the next round finds it): search again */
+	}
+	return NULL;
+}
+
+/* The pin's slot is released when the thread exits.  Not async-signal-
+ * safe (pthread_setspecific may allocate): only from the entry points
+ * that are not either. */
+static void pin_register(struct pin *p)
+{
+	struct pin_slot *ps;
+
+	if (!p || !atomic_load_explicit(&pin_key_ok, memory_order_relaxed))
+		return;
+	ps = (struct pin_slot *)((char *)p - offsetof(struct pin_slot, pin));
+	if (pthread_getspecific(pin_key) != ps)
+		pthread_setspecific(pin_key, ps);
+}
+
+void auxerr__pin_register(void)
+{
+	pin_register(pin_self(0));
+}
+
+static void raise_floor_all(unsigned long long serial)
+{
+	unsigned long long cur = atomic_load(&floor_all);
+
+	while (cur < serial &&
+	       !atomic_compare_exchange_weak(&floor_all, &cur, serial))
+		;
+}
 
 static int find_serial(unsigned long long serial, struct auxerr_info *info)
 {
@@ -216,22 +353,26 @@ int auxerr__fresh_slot(int errnum, struct auxerr_info *info)
 	unsigned limit = get_max_age();
 	unsigned best_age = AUXERR_AGE_MAX;
 	struct auxerr_info tmp;
+	struct pin *pin = pin_self(0);
+	unsigned long long floor = atomic_load(&floor_all);
 
 	if (errnum <= 0)
 		goto out;
-	if (pin.serial) {
-		int s = find_serial(pin.serial, &tmp);
+	if (pin && pin->floor > floor)
+		floor = pin->floor;
+	if (pin && pin->serial) {
+		int s = find_serial(pin->serial, &tmp);
 		if (s < 0 || tmp.age >= AUXERR_AGE_MAX ||
-		    tmp.age < pin.delta || tmp.age - pin.delta > limit) {
-			pin.serial = 0;		/* gone or expired */
-		} else if (usable(&tmp, errnum) && pin.error == errnum) {
+		    tmp.age < pin->delta || tmp.age - pin->delta > limit) {
+			pin->serial = 0;	/* gone or expired */
+		} else if (usable(&tmp, errnum) && pin->error == errnum) {
 			slot = s;
-			best_age = tmp.age - pin.delta;
+			best_age = tmp.age - pin->delta;
 			*info = tmp;
 		}
 	}
 	if (auxerr__info(0, &tmp) == 0 && usable(&tmp, errnum) &&
-	    tmp.age <= limit && tmp.serial > pin.floor &&
+	    tmp.age <= limit && tmp.serial > floor &&
 	    (slot < 0 || tmp.age < best_age)) {
 		slot = 0;
 		*info = tmp;
@@ -249,11 +390,12 @@ AUXERR_API int auxerr_state_save(struct auxerr_state *st)
 	memset(st, 0, sizeof(*st));
 	st->saved_errno = saved;
 	if (auxerr__fresh_slot(saved, &info) >= 0) {
+		struct pin *pin = pin_self(0);
 		st->serial = info.serial;
 		st->error = info.error;
 		st->age = info.age;
-		if (pin.serial == info.serial && info.age >= pin.delta)
-			st->age = info.age - pin.delta;
+		if (pin && pin->serial == info.serial && info.age >= pin->delta)
+			st->age = info.age - pin->delta;
 	}
 	errno = saved;
 	return 0;
@@ -262,16 +404,24 @@ AUXERR_API int auxerr_state_save(struct auxerr_state *st)
 AUXERR_API void auxerr_state_restore(const struct auxerr_state *st)
 {
 	struct auxerr_info info;
+	unsigned long long newest = 0;
+	struct pin *pin = pin_self(1);
 
-	pin.serial = 0;
-	pin.floor = 0;
 	if (auxerr__info(0, &info) == 0)
-		pin.floor = info.serial;
+		newest = info.serial;
+	if (!pin) {
+		/* no slot: nothing made in between is ever taken */
+		raise_floor_all(newest);
+		errno = st->saved_errno;
+		return;
+	}
+	pin->serial = 0;
+	pin->floor = newest;
 	if (st->serial && find_serial(st->serial, &info) >= 0 &&
 	    info.age >= st->age) {
-		pin.serial = st->serial;
-		pin.error = st->error;
-		pin.delta = info.age - st->age;
+		pin->serial = st->serial;
+		pin->error = st->error;
+		pin->delta = info.age - st->age;
 	}
 	errno = st->saved_errno;
 }
@@ -281,25 +431,33 @@ AUXERR_API void auxerr_state_restore(const struct auxerr_state *st)
  * described (NSS lookups for names, message catalogs...): the system
  * calls that took are the library's, not the program's, so pin the record
  * with them subtracted (when @keep), and never take a record the work
- * itself produced (a denial of its own) for the program's.
+ * itself produced (a denial of its own) for the program's.  Not
+ * async-signal-safe (it registers the thread's pin for release).
  */
 void auxerr__repin(const struct auxerr_info *before, int keep)
 {
 	struct auxerr_info now, newest;
+	struct pin *pin = pin_self(1);
 	int s = keep ? find_serial(before->serial, &now) : -1;
 
+	pin_register(pin);
+	if (!pin) {
+		if (auxerr__info(0, &newest) == 0)
+			raise_floor_all(newest.serial);
+		return;
+	}
 	if (s >= 0 && now.age >= before->age) {
 		unsigned own = now.age - before->age;
-		if (pin.serial == before->serial) {
-			pin.delta += own;
+		if (pin->serial == before->serial) {
+			pin->delta += own;
 		} else {
-			pin.serial = before->serial;
-			pin.error = before->error;
-			pin.delta = own;
+			pin->serial = before->serial;
+			pin->error = before->error;
+			pin->delta = own;
 		}
 	}
-	if (auxerr__info(0, &newest) == 0 && newest.serial > pin.floor)
-		pin.floor = newest.serial;
+	if (auxerr__info(0, &newest) == 0 && newest.serial > pin->floor)
+		pin->floor = newest.serial;
 }
 
 /* The ring slot holding the record @serial now, or -1 */

@@ -23,7 +23,13 @@ const char *auxerr__libc_strerror(int errnum)
 	return strerror_l(errnum, uselocale((locale_t)0));
 }
 
-/* the INFO of the record auxerr__fresh_record() last returned */
+/*
+ * The INFO of the record auxerr__fresh_record() last returned.  This
+ * file's thread-local variables use the default (dynamic) TLS model, so
+ * that libauxerr.so loads with dlopen() whatever the process's static TLS
+ * holds; a thread's first access may allocate, which is fine here: these
+ * functions are not async-signal-safe (raw.c's are, and use no TLS).
+ */
 static __thread struct auxerr_info fresh_info;
 
 struct auxerr_record *auxerr__fresh_record(int errnum)
@@ -34,6 +40,8 @@ struct auxerr_record *auxerr__fresh_record(int errnum)
 
 	/* first, before this library makes any system call of its own */
 	int slot = auxerr__fresh_slot(errnum, &info);
+
+	auxerr__pin_register();
 	/* by serial: the fetch's own work may push it down the ring */
 	for (int tries = 0; slot >= 0 && !rec && tries < 3; tries++) {
 		rec = auxerr_record_fetch((unsigned)slot);
