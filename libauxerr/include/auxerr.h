@@ -275,6 +275,79 @@ struct auxerr_state {
 int auxerr_state_save(struct auxerr_state *st);
 void auxerr_state_restore(const struct auxerr_state *st);
 
+/* ------------------------------------------------------------------ */
+/* Remedy: the least change that would allow the call, and who        */
+/* can make it (AUXERR_1.1)                                           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What kind of change the remedy is:
+ * COMMAND  a change a named party can make (auxerr_remedy_who()), for
+ *          most with a command line: one ACL entry, one capability for one
+ *          run of the program, one mount's flag, an inode flag.
+ * POLICY   only loosening a policy allows the call as made (a sysctl such
+ *          as kernel.yama.ptrace_scope, a noexec or nodev mount, an LSM's
+ *          policy); the text first names what works without it, and
+ *          auxerr_remedy_weakens() says what the change gives away.
+ * SANDBOX  only the program that made the sandbox (Landlock, seccomp) can
+ *          allow it; there is no command.
+ * NONE     nothing to derive: a weak note, an unknown mechanism, or a
+ *          record without the facts; the text says which.
+ */
+enum auxerr_remedy_kind {
+	AUXERR_REMEDY_NONE = 0,
+	AUXERR_REMEDY_COMMAND = 1,
+	AUXERR_REMEDY_POLICY = 2,
+	AUXERR_REMEDY_SANDBOX = 3,
+};
+
+/* An opaque remedy, freed with auxerr_remedy_free() */
+struct auxerr_remedy;
+
+/*
+ * auxerr_record_remedy - derive the remedy from @rec's facts
+ *
+ *   The file's owner (uid 0, root) can give uid 65534 read permission on
+ *   /srv/report.txt with one ACL entry for that user:
+ *   setfacl -m u:nobody:r /srv/report.txt
+ *
+ * Only the record is read (and user names looked up): a record handed on
+ * by auditd gives the same remedy on another host.  A relative name is
+ * made absolute with the CWD record (not for an *at() call with a dirfd
+ * other than AT_FDCWD: then there is no command).  The result belongs to
+ * the caller; errors: EINVAL (@rec NULL), ENOMEM.
+ */
+struct auxerr_remedy *auxerr_record_remedy(const struct auxerr_record *rec);
+
+/* auxerr_remedy_free - free @rem (NULL is allowed); errno is preserved */
+void auxerr_remedy_free(struct auxerr_remedy *rem);
+
+/* The kind, and its name: "command", "policy", "sandbox", "none" */
+enum auxerr_remedy_kind auxerr_remedy_kind(const struct auxerr_remedy *rem);
+const char *auxerr_remedy_kind_name(enum auxerr_remedy_kind kind);
+
+/* One sentence (translated through dgettext("auxerr")), ending in
+ * ": COMMAND" when there is a command; never NULL for a remedy */
+const char *auxerr_remedy_text(const struct auxerr_remedy *rem);
+
+/* The shell command line that makes the change, paths absolute and
+ * quoted (names with bytes outside printable ASCII as bash $'\xHH'
+ * strings), or NULL when the remedy has none */
+const char *auxerr_remedy_command(const struct auxerr_remedy *rem);
+
+/* Who must make the change: "root", "the file's owner (uid 0, root)",
+ * "the caller (uid 1000, alice), the owner", "the sandboxing program",
+ * ...; NULL when nobody can (kind NONE) */
+const char *auxerr_remedy_who(const struct auxerr_remedy *rem);
+
+/* The uid that runs the command (0 for root), -1 when the party is not
+ * one user (a sandboxing program) or there is none */
+long long auxerr_remedy_uid(const struct auxerr_remedy *rem);
+
+/* What the change also allows or which protection it weakens, NULL when
+ * it gives the caller what the call needed and nothing else */
+const char *auxerr_remedy_weakens(const struct auxerr_remedy *rem);
+
 #ifdef __cplusplus
 }
 #endif

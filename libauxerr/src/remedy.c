@@ -1,0 +1,1316 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * auxerr_record_remedy(): from the facts of a parsed record, the least
+ * change that would allow the call, and who can make it.
+ *
+ * Rules (every remedy follows them):
+ * - Specific: the command names the very file, directory, mount point,
+ *   capability or program of the record, its path made absolute with the
+ *   CWD record and quoted for the shell.
+ * - Least: one ACL entry for the one user rather than mode bits for a
+ *   whole class; one capability for one run of the program rather than
+ *   root; one mount's flags rather than the file system's.
+ * - A protection is never the first thing turned off: where only loosening
+ *   a policy allows the call (a sysctl, a mount option such as noexec, an
+ *   LSM profile), the kind is AUXERR_REMEDY_POLICY, the text first names
+ *   what works without it, and auxerr_remedy_weakens() says what it costs.
+ * - Sandboxes (Landlock, seccomp) can only be widened by the program that
+ *   made them: no command, the sandboxing program is named.
+ *
+ * Nothing here looks at the running system (no /proc, no stat()): a
+ * record handed on by auditd is remedied the same way, on any host.  Only
+ * user names are looked up, as auxerr_explain() does.
+ */
+#include <errno.h>
+#include <grp.h>
+#include <pthread.h>
+#include <pwd.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <libaudit.h>
+
+#include "internal.h"
+
+struct auxerr_remedy {
+	enum auxerr_remedy_kind kind;
+	char *text;		/* one sentence, never NULL */
+	char *command;		/* a shell command line, or NULL */
+	char *who;		/* the party that can make the change, or NULL */
+	char *weakens;		/* what the change also allows, or NULL */
+	long long uid;		/* the uid of @who, -1 if not one user */
+	int oom;
+};
+
+/* ------------------------------------------------------------------ */
+/* strings                                                            */
+/* ------------------------------------------------------------------ */
+
+struct buf {
+	char *s;
+	size_t len, cap;
+	int oom;
+};
+
+static void buf_add(struct buf *b, const char *s, size_t n)
+{
+	if (b->oom)
+		return;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 128;
+		char *p;
+
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		p = realloc(b->s, cap);
+		if (!p) {
+			b->oom = 1;
+			return;
+		}
+		b->s = p;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+static void buf_str(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+__attribute__((format(printf, 2, 3)))
+static void buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->oom = 1;
+		return;
+	}
+	buf_add(b, s, (size_t)n);
+	free(s);
+}
+
+/* the string built, or NULL (and *oom) on allocation failure */
+static char *buf_take(struct buf *b, int *oom)
+{
+	if (b->oom || !b->s) {
+		*oom = 1;
+		free(b->s);
+		return NULL;
+	}
+	return b->s;
+}
+
+__attribute__((format(printf, 2, 3)))
+static char *xprintf(int *oom, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0) {
+		s = NULL;
+		*oom = 1;
+	}
+	va_end(ap);
+	return s;
+}
+
+static char *xstrdup(int *oom, const char *s)
+{
+	char *d;
+
+	if (!s)
+		return NULL;
+	d = strdup(s);
+	if (!d)
+		*oom = 1;
+	return d;
+}
+
+/*
+ * A word for the shell: as is when every byte is harmless, else in single
+ * quotes; bytes outside printable ASCII (a name with an ESC, invalid
+ * UTF-8) make it a bash $'...' string with \xHH escapes, so that the
+ * command is exact and printing it cannot drive a terminal.
+ */
+static void shell_word(struct buf *b, const char *s)
+{
+	static const char safe[] = "abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-";
+	const unsigned char *p;
+	int plain = *s != '\0', printable = 1;
+
+	for (p = (const unsigned char *)s; *p; p++) {
+		if (!strchr(safe, *p))
+			plain = 0;
+		if (*p < 0x20 || *p > 0x7e)
+			printable = 0;
+	}
+	if (plain) {
+		buf_str(b, s);
+		return;
+	}
+	if (printable) {
+		buf_str(b, "'");
+		for (p = (const unsigned char *)s; *p; p++) {
+			if (*p == '\'')
+				buf_str(b, "'\\''");
+			else
+				buf_add(b, (const char *)p, 1);
+		}
+		buf_str(b, "'");
+		return;
+	}
+	buf_str(b, "$'");
+	for (p = (const unsigned char *)s; *p; p++) {
+		if (*p == '\'' || *p == '\\')
+			buf_printf(b, "\\%c", *p);
+		else if (*p < 0x20 || *p > 0x7e)
+			buf_printf(b, "\\x%02x", *p);
+		else
+			buf_add(b, (const char *)p, 1);
+	}
+	buf_str(b, "'");
+}
+
+static char *quoted(int *oom, const char *s)
+{
+	struct buf b = { 0 };
+
+	if (!s)
+		return NULL;
+	shell_word(&b, s);
+	return buf_take(&b, oom);
+}
+
+/* ------------------------------------------------------------------ */
+/* facts                                                              */
+/* ------------------------------------------------------------------ */
+
+static const char *aux(const struct auxerr_record *r, const char *name)
+{
+	return auxerr_record_field(r, "AUXERR", name);
+}
+
+static const char *sys(const struct auxerr_record *r, const char *name)
+{
+	return auxerr_record_field(r, "SYSCALL", name);
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/*
+ * The bytes of an audit string value as the kernel wrote them: "quoted",
+ * or hex-encoded (audit_log_n_untrustedstring()); NULL for (null), (none)
+ * or an empty value.  *len receives the length (a hex value may hold NUL
+ * bytes: the PROCTITLE's argv).
+ */
+static char *decode_len(int *oom, const char *raw, size_t *len)
+{
+	size_t n;
+	char *d;
+
+	if (!raw || !*raw || strcmp(raw, "(null)") == 0 ||
+	    strcmp(raw, "(none)") == 0)
+		return NULL;
+	n = strlen(raw);
+	if (raw[0] == '"' && n >= 2 && raw[n - 1] == '"') {
+		d = strndup(raw + 1, n - 2);
+		if (!d)
+			*oom = 1;
+		*len = d ? n - 2 : 0;
+		return d;
+	}
+	if (n % 2 == 0) {
+		size_t i;
+
+		for (i = 0; i < n && hexval(raw[i]) >= 0; i++)
+			;
+		if (i == n) {
+			d = malloc(n / 2 + 1);
+			if (!d) {
+				*oom = 1;
+				return NULL;
+			}
+			for (i = 0; i < n / 2; i++)
+				d[i] = (char)(hexval(raw[2 * i]) << 4 |
+					      hexval(raw[2 * i + 1]));
+			d[n / 2] = '\0';
+			*len = n / 2;
+			return d;
+		}
+	}
+	*len = n;
+	return xstrdup(oom, raw);
+}
+
+static char *decode(int *oom, const char *raw)
+{
+	size_t len;
+	char *d = decode_len(oom, raw, &len);
+
+	if (d && strlen(d) != len) {	/* a NUL inside: not a name */
+		free(d);
+		return NULL;
+	}
+	if (d && !*d) {
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+/* a number field (decimal, 0x hex or 0 octal as strtoul reads it) */
+static int num(const char *s, int base, unsigned long *v)
+{
+	char *end;
+
+	if (!s || !*s)
+		return 0;
+	errno = 0;
+	*v = strtoul(s, &end, base);
+	return !*end && !errno;
+}
+
+/* "uid 0, root" or "uid 1234" */
+static char *user_label(int *oom, unsigned long uid)
+{
+	struct passwd pw, *res = NULL;
+	char tmp[1024];
+
+	if (getpwuid_r((uid_t)uid, &pw, tmp, sizeof(tmp), &res) == 0 && res)
+		return xprintf(oom, "uid %lu, %s", uid, res->pw_name);
+	return xprintf(oom, "uid %lu", uid);
+}
+
+/* a user as setfacl and setpriv take it: the name, or the number */
+static char *user_word(int *oom, unsigned long uid, int *named)
+{
+	struct passwd pw, *res = NULL;
+	char tmp[1024];
+
+	*named = getpwuid_r((uid_t)uid, &pw, tmp, sizeof(tmp), &res) == 0 && res;
+	if (*named) {
+		struct buf b = { 0 };
+
+		shell_word(&b, res->pw_name);
+		return buf_take(&b, oom);
+	}
+	return xprintf(oom, "%lu", uid);
+}
+
+static int is_parent_item(const struct auxerr_record *r, unsigned i)
+{
+	const char *nt = auxerr_record_field_nth(r, "PATH", i, "nametype", 0);
+
+	return nt && strcmp(nt, "PARENT") == 0;
+}
+
+/*
+ * The PATH item the denial concerns: the one with the AUXERR object's
+ * inode; only when the AUXERR record names no inode, the first item that
+ * is not the parent of a create or delete, else the first name at all.
+ * -1 when none.
+ */
+static int object_item(const struct auxerr_record *r)
+{
+	const char *ino = aux(r, "inode");
+	unsigned n = auxerr_record_count(r, "PATH");
+
+	for (int pass = 0; pass < 3; pass++) {
+		if (pass > 0 && ino)
+			break;
+		for (unsigned i = 0; i < n; i++) {
+			const char *nm = auxerr_record_field_nth(r, "PATH", i,
+								 "name", 0);
+			const char *pi = auxerr_record_field_nth(r, "PATH", i,
+								 "inode", 0);
+
+			if (!nm || !*nm || strcmp(nm, "(null)") == 0)
+				continue;
+			if (pass == 0 && !(ino && pi && strcmp(pi, ino) == 0))
+				continue;
+			if (pass == 1 && is_parent_item(r, i))
+				continue;
+			return (int)i;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Whether a relative name of this system call is relative to the working
+ * directory: the *at() calls take it relative to their dirfd (a0; a1 for
+ * symlinkat), known only when that is AT_FDCWD.
+ */
+static int relative_to_cwd(const struct auxerr_record *r)
+{
+	const char *sc = auxerr_record_syscall_name(r);
+	size_t n = strlen(sc);
+	const char *fd;
+
+	if (!(n > 2 && strcmp(sc + n - 2, "at") == 0) &&
+	    !(n > 3 && strcmp(sc + n - 3, "at2") == 0))
+		return 1;
+	fd = sys(r, strcmp(sc, "symlinkat") == 0 ? "a1" : "a0");
+	/* AT_FDCWD (-100) as audit writes a register */
+	return fd && (strcmp(fd, "ffffff9c") == 0 ||
+		      strcmp(fd, "ffffffffffffff9c") == 0);
+}
+
+/*
+ * @name as an absolute path: as is, or joined to the CWD record's
+ * directory; NULL when it cannot be known.  Trailing slashes go (audit
+ * names a parent directory "/d/").
+ */
+static char *absolute(int *oom, const struct auxerr_record *r,
+		      const char *name)
+{
+	char *p, *cwd;
+	size_t n;
+
+	if (!name || !*name)
+		return NULL;
+	if (name[0] == '/') {
+		p = xstrdup(oom, name);
+	} else {
+		if (!relative_to_cwd(r))
+			return NULL;
+		cwd = decode(oom, auxerr_record_field(r, "CWD", "cwd"));
+		if (!cwd || cwd[0] != '/') {
+			free(cwd);
+			return NULL;
+		}
+		if (strncmp(name, "./", 2) == 0 && name[2])
+			name += 2;
+		p = strcmp(name, ".") == 0 ? xstrdup(oom, cwd) :
+			xprintf(oom, "%s%s%s", cwd,
+				cwd[strlen(cwd) - 1] == '/' ? "" : "/", name);
+		free(cwd);
+	}
+	if (!p)
+		return NULL;
+	n = strlen(p);
+	while (n > 1 && p[n - 1] == '/')
+		p[--n] = '\0';
+	return p;
+}
+
+/* the object's absolute path, NULL if the record does not give it */
+static char *object_path(int *oom, const struct auxerr_record *r)
+{
+	int i = object_item(r);
+	char *name, *p;
+
+	if (i < 0)
+		return NULL;
+	name = decode(oom, auxerr_record_field_nth(r, "PATH", (unsigned)i,
+						   "name", 0));
+	p = absolute(oom, r, name);
+	free(name);
+	return p;
+}
+
+/* "rwx" for perm bits 4/2/1 */
+static void perm_letters(char out[4], unsigned long v)
+{
+	int n = 0;
+
+	if (v & 4)
+		out[n++] = 'r';
+	if (v & 2)
+		out[n++] = 'w';
+	if (v & 1)
+		out[n++] = 'x';
+	out[n] = '\0';
+}
+
+/* "read", "write and search", ... */
+static void perm_words(struct buf *b, unsigned long v, int dir)
+{
+	const char *w[3];
+	int n = 0;
+
+	if (v & 4)
+		w[n++] = _("read");
+	if (v & 2)
+		w[n++] = _("write");
+	if (v & 1)
+		w[n++] = dir ? _("search") : _("execute");
+	for (int i = 0; i < n; i++) {
+		if (i)
+			buf_str(b, i == n - 1 ? _(" and ") : ", ");
+		buf_str(b, w[i]);
+	}
+}
+
+/* "CAP_CHOWN" from auparse's "chown"; NULL if the number has no name */
+static char *cap_upper(int *oom, const char *lower)
+{
+	char *s = xprintf(oom, "CAP_%s", lower);
+
+	for (char *p = s ? s + 4 : NULL; p && *p; p++)
+		if (*p >= 'a' && *p <= 'z')
+			*p = (char)(*p - 'a' + 'A');
+	return s;
+}
+
+static const char *cap_lower(const struct auxerr_record *r)
+{
+	const char *c = auxerr_record_interpret(r, "AUXERR", "capability");
+	const char *raw = aux(r, "capability");
+
+	if (!c || !raw || strcmp(c, raw) == 0 || strncmp(c, "unknown", 7) == 0)
+		return NULL;
+	for (const char *p = c; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || *p == '_' ||
+		      (*p >= '0' && *p <= '9')))
+			return NULL;
+	return c;
+}
+
+/* ------------------------------------------------------------------ */
+/* the remedy being built                                             */
+/* ------------------------------------------------------------------ */
+
+static void set(struct auxerr_remedy *m, enum auxerr_remedy_kind kind,
+		char *who, long long uid)
+{
+	m->kind = kind;
+	free(m->who);
+	m->who = who;
+	m->uid = uid;
+}
+
+/* the text: @b as a sentence, then ": COMMAND" when there is a command */
+static void say(struct auxerr_remedy *m, struct buf *b)
+{
+	if (b->s && b->s[0] >= 'a' && b->s[0] <= 'z')
+		b->s[0] = (char)(b->s[0] - 'a' + 'A');
+	if (m->command) {
+		buf_str(b, ": ");
+		buf_str(b, m->command);
+	}
+	free(m->text);
+	m->text = buf_take(b, &m->oom);
+}
+
+/* "the file's owner (uid 0, root)" / "... (uid 1000, alice) or root" */
+static char *owner_who(int *oom, unsigned long ouid, int dir)
+{
+	char *l = user_label(oom, ouid);
+	char *s;
+
+	if (!l)
+		return NULL;
+	if (ouid == 0)
+		s = xprintf(oom, dir ? _("the directory's owner (%s)") :
+			    _("the file's owner (%s)"), l);
+	else
+		s = xprintf(oom, dir ? _("the directory's owner (%s) or root") :
+			    _("the file's owner (%s) or root"), l);
+	free(l);
+	return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* dac and path: one ACL entry, or the owner's own mode bit           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The object's class did not grant @missing of the requested bits.
+ * - The caller owns it: it sets the bit itself (chmod u+w).
+ * - Its own ACL entry, a group entry, the owning group or "other"
+ *   decided: one ACL entry naming the caller, with what the deciding class
+ *   granted plus what is missing (a named user entry takes precedence over
+ *   the group and other classes, so it must keep what they gave).  The
+ *   mode bits of a class, or membership of a group, would give it to
+ *   everyone in the class or every file of the group.
+ * - The ACL mask removed it: the mask, widened by the missing bits (it is
+ *   the group bits of the mode), which the group class then shares.
+ */
+static void remedy_dac(struct auxerr_remedy *m, const struct auxerr_record *r,
+		       const char *path_raw, int path_search)
+{
+	const char *cls = aux(r, "class");
+	unsigned long perm, granted = 0, mode = 0, ouid, fsuid, missing;
+	int dir, named, *oom = &m->oom;
+	char letters[4], *path, *qpath = NULL, *who, *uword, *ulabel;
+	struct buf b = { 0 }, words = { 0 };
+
+	if (!cls || !num(aux(r, "perm"), 0, &perm) ||
+	    !num(aux(r, "ouid"), 10, &ouid) ||
+	    !num(sys(r, "fsuid"), 10, &fsuid)) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		buf_str(&b, _("The record lacks the facts a remedy needs (class, perm, ouid, fsuid)"));
+		say(m, &b);
+		return;
+	}
+	num(aux(r, "granted"), 0, &granted);
+	num(aux(r, "mode"), 8, &mode);
+	dir = path_search || S_ISDIR((mode_t)mode);
+	perm &= 7;
+	missing = perm & ~granted;
+	if (!missing)
+		missing = perm;
+	path = path_raw ? absolute(oom, r, path_raw) : object_path(oom, r);
+	if (path)
+		qpath = quoted(oom, path);
+	perm_words(&words, missing, dir);
+	ulabel = user_label(oom, fsuid);
+
+	if (strcmp(cls, "owner") == 0) {
+		perm_letters(letters, missing);
+		if (qpath)
+			m->command = xprintf(oom, "chmod u+%s %s", letters, qpath);
+		who = xprintf(oom, _("the caller (%s), the owner"), ulabel ? ulabel : "?");
+		set(m, AUXERR_REMEDY_COMMAND, who, (long long)fsuid);
+		buf_printf(&b, dir ?
+			   _("The caller (%s) owns the directory %s and may give itself %s permission on it") :
+			   _("The caller (%s) owns the file %s and may give itself %s permission on it"),
+			   ulabel ? ulabel : "?", qpath ? qpath : _("(path unknown)"),
+			   words.s ? words.s : "?");
+	} else if (strcmp(cls, "acl_mask") == 0) {
+		unsigned long mask = (mode >> 3) & 7;
+		const char *tag = aux(r, "acl_tag");
+		char *entry;
+		unsigned long id;
+
+		perm_letters(letters, mask | missing);
+		if (qpath)
+			m->command = xprintf(oom, "setfacl -m m::%s %s", letters, qpath);
+		set(m, AUXERR_REMEDY_COMMAND, owner_who(oom, ouid, dir),
+		    (long long)ouid);
+		if (num(aux(r, "acl_id"), 10, &id) && tag && strcmp(tag, "group") == 0) {
+			struct group gr, *res = NULL;
+			char tmp[1024];
+
+			if (getgrgid_r((gid_t)id, &gr, tmp, sizeof(tmp), &res) == 0 && res)
+				entry = xprintf(oom, "group:%s", res->gr_name);
+			else
+				entry = xprintf(oom, "group:%lu", id);
+		}
+		else if (num(aux(r, "acl_id"), 10, &id)) {
+			char *u = user_word(oom, id, &named);
+			entry = xprintf(oom, "user:%s", u ? u : "?");
+			free(u);
+		} else
+			entry = xstrdup(oom, _("of the caller"));
+		buf_printf(&b, _("%s can widen the ACL mask of %s so that the entry %s grants uid %lu the %s permission it holds"),
+			   m->who ? m->who : "?", qpath ? qpath : _("(path unknown)"),
+			   entry ? entry : "?", fsuid, words.s ? words.s : "?");
+		m->weakens = xprintf(oom, _("the mask limits the owning group and every named ACL entry: those that hold %s permission get it too"),
+				     words.s ? words.s : "?");
+		free(entry);
+	} else {
+		/* other, group, acl_user, acl_group, acl: one user entry */
+		uword = user_word(oom, fsuid, &named);
+		perm_letters(letters, (granted & 7) | missing);
+		if (qpath && uword)
+			m->command = xprintf(oom, "setfacl -m u:%s:%s %s", uword,
+					     letters, qpath);
+		set(m, AUXERR_REMEDY_COMMAND, owner_who(oom, ouid, dir),
+		    (long long)ouid);
+		buf_printf(&b, dir ?
+			   _("%s can give uid %lu %s permission on the directory %s with one ACL entry for that user") :
+			   _("%s can give uid %lu %s permission on %s with one ACL entry for that user"),
+			   m->who ? m->who : "?", fsuid, words.s ? words.s : "?",
+			   qpath ? qpath : _("(path unknown)"));
+		free(uword);
+	}
+	say(m, &b);
+	free(words.s);
+	free(ulabel);
+	free(qpath);
+	free(path);
+}
+
+/*
+ * path: search permission on a directory of the walk.  component= is the
+ * prefix of the name the caller gave (absolute, or relative to the working
+ * directory), or, inside a symlink, the directory's own name: only when it
+ * is a prefix of the PATH name is it taken as a path.
+ */
+static void remedy_path(struct auxerr_remedy *m, const struct auxerr_record *r)
+{
+	char *c = decode(&m->oom, aux(r, "component"));
+	char *name = decode(&m->oom, auxerr_record_field_nth(r, "PATH", 0,
+							     "name", 0));
+	const char *use = NULL;
+
+	if (c && c[0] == '/')
+		use = c;
+	else if (c && name) {
+		size_t n = strlen(c);
+
+		if (strncmp(name, c, n) == 0 && (name[n] == '/' || !name[n]))
+			use = c;
+	}
+	remedy_dac(m, r, use ? use : "", 1);
+	free(c);
+	free(name);
+}
+
+/* ------------------------------------------------------------------ */
+/* capabilities: one capability for one run of the program            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * "cd CWD && setpriv --reuid=U --regid=G --init-groups --inh-caps=+CAP
+ * --ambient-caps=+CAP -- ARGV...": root runs the program again, as the
+ * caller, with that capability alone.  The command line comes from the
+ * PROCTITLE record; none when it may be cut (128 bytes) or is missing.
+ * argv[0] without a slash is the program's exe= when that is its name.
+ */
+static char *setpriv_command(int *oom, const struct auxerr_record *r,
+			     const char *cap)
+{
+	unsigned long euid, egid;
+	size_t len = 0;
+	char *argv = decode_len(oom, auxerr_record_field(r, "PROCTITLE",
+							  "proctitle"), &len);
+	char *exe = decode(oom, sys(r, "exe"));
+	char *cwd = decode(oom, auxerr_record_field(r, "CWD", "cwd"));
+	char *user = NULL, *s = NULL;
+	struct buf b = { 0 };
+	int named = 0;
+
+	if (!argv || len == 0 || len >= 128 || !cwd || cwd[0] != '/' ||
+	    !num(sys(r, "euid"), 10, &euid) || !num(sys(r, "egid"), 10, &egid))
+		goto out;
+	user = user_word(oom, euid, &named);
+	if (!user)
+		goto out;
+	buf_str(&b, "cd ");
+	shell_word(&b, cwd);
+	buf_printf(&b, " && setpriv --reuid=%lu --regid=%lu %s --inh-caps=+%s --ambient-caps=+%s --",
+		   euid, egid, named ? "--init-groups" : "--clear-groups",
+		   cap, cap);
+	for (size_t i = 0; i < len;) {
+		const char *arg = argv + i;
+		size_t n = strnlen(arg, len - i);
+		char *a = strndup(arg, n);
+
+		if (!a) {
+			b.oom = 1;
+			break;
+		}
+		buf_str(&b, " ");
+		if (i == 0 && !strchr(a, '/') && exe) {
+			const char *base = strrchr(exe, '/');
+
+			shell_word(&b, base && strcmp(base + 1, a) == 0 ? exe : a);
+		} else {
+			shell_word(&b, a);
+		}
+		free(a);
+		i += n + 1;
+	}
+	s = buf_take(&b, oom);
+out:
+	free(argv);
+	free(exe);
+	free(cwd);
+	free(user);
+	return s;
+}
+
+/* root grants @cap_lower (CAP_@CAP) to one run of the program */
+static void one_capability(struct auxerr_remedy *m,
+			   const struct auxerr_record *r, struct buf *b,
+			   const char *cap, const char *why)
+{
+	char *CAP = cap_upper(&m->oom, cap), *exe;
+
+	m->command = setpriv_command(&m->oom, r, cap);
+	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+	if (why)
+		buf_printf(b, "%s: ", why);
+	if (m->command) {
+		buf_printf(b, _("root can run the program again as uid %s with %s alone, rather than as root"),
+			   sys(r, "euid") ? sys(r, "euid") : "?", CAP ? CAP : "?");
+	} else {
+		exe = decode(&m->oom, sys(r, "exe"));
+		buf_printf(b, _("root can run %s as uid %s with %s alone, rather than as root (setpriv --inh-caps=+%s --ambient-caps=+%s)"),
+			   exe ? exe : _("the program"),
+			   sys(r, "euid") ? sys(r, "euid") : "?", CAP ? CAP : "?",
+			   cap, cap);
+		free(exe);
+	}
+	free(CAP);
+}
+
+static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
+{
+	const char *cap = cap_lower(r);
+	const char *lvl = aux(r, "userns_level");
+	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
+	struct buf b = { 0 };
+
+	if (auxerr_record_is_weak(r)) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		buf_printf(&b, _("No remedy: the record is only a probe of %s, which may not be what failed %s"),
+			   CAP ? CAP : _("a capability"),
+			   auxerr_record_syscall_name(r));
+	} else if (!cap) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		buf_printf(&b, _("No remedy: capability %s has no name here"),
+			   aux(r, "capability") ? aux(r, "capability") : "?");
+	} else if (lvl && strcmp(lvl, "0") != 0) {
+		/* the capability is needed in a child user namespace: only
+		 * its own processes can hold it there */
+		set(m, AUXERR_REMEDY_NONE,
+		    xprintf(&m->oom, _("a process with %s in user namespace %s"),
+			    CAP ? CAP : "?", aux(r, "userns") ? aux(r, "userns") : "?"),
+		    -1);
+		buf_printf(&b, _("Only a process holding %s in user namespace %s (level %s, owned by uid %s), such as one its owner started in it without dropping capabilities, may make this call"),
+			   CAP ? CAP : "?", aux(r, "userns") ? aux(r, "userns") : "?",
+			   lvl, aux(r, "userns_owner") ? aux(r, "userns_owner") : "?");
+	} else {
+		one_capability(m, r, &b, cap, NULL);
+	}
+	say(m, &b);
+	free(CAP);
+}
+
+/* ------------------------------------------------------------------ */
+/* ptrace and Yama                                                    */
+/* ------------------------------------------------------------------ */
+
+static const char sys_ptrace_weakens[] =
+	N_("CAP_SYS_PTRACE lets that run of the program trace and read the memory of every process, root's included");
+
+static void remedy_ptrace(struct auxerr_remedy *m, const struct auxerr_record *r)
+{
+	const char *reason = aux(r, "reason"), *opid = aux(r, "opid");
+	struct buf b = { 0 };
+	char *why;
+
+	if (!opid)
+		opid = "?";
+	if (reason && strcmp(reason, "not_dumpable") == 0)
+		why = xprintf(&m->oom, _("Process %s is not dumpable (it changed its ids or made itself so), and only CAP_SYS_PTRACE passes that check"),
+			      opid);
+	else
+		why = xprintf(&m->oom, _("Process %s runs with other user or group ids than the caller, and only CAP_SYS_PTRACE passes that check"),
+			      opid);
+	one_capability(m, r, &b, "sys_ptrace", why);
+	m->weakens = xstrdup(&m->oom, _(sys_ptrace_weakens));
+	say(m, &b);
+	free(why);
+}
+
+static void remedy_yama(struct auxerr_remedy *m, const struct auxerr_record *r)
+{
+	const char *scope = aux(r, "ptrace_scope"), *opid = aux(r, "opid");
+	const char *rel = aux(r, "relation");
+	struct buf b = { 0 };
+
+	if (!opid)
+		opid = "?";
+	if (scope && strcmp(scope, "1") == 0 && rel &&
+	    strcmp(rel, "not_descendant") == 0) {
+		/* the protection works as meant: first what needs no change */
+		m->command = xstrdup(&m->oom, "sysctl -w kernel.yama.ptrace_scope=0");
+		set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+		m->weakens = xstrdup(&m->oom, _("any process may then trace every other process of the same user, and read its memory and secrets"));
+		buf_printf(&b, _("Yama lets a process trace only its descendants: start the program under the tracer, or have process %s allow the tracer with prctl(PR_SET_PTRACER); failing that, root can loosen the policy for every process (kernel.yama.ptrace_scope = 1 becomes 0)"),
+			   opid);
+	} else if (scope && strcmp(scope, "2") == 0) {
+		one_capability(m, r, &b, "sys_ptrace",
+			       _("Yama (kernel.yama.ptrace_scope = 2) lets only a process with CAP_SYS_PTRACE attach"));
+		m->weakens = xstrdup(&m->oom, _(sys_ptrace_weakens));
+	} else if (scope && strcmp(scope, "3") == 0) {
+		set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+		m->weakens = xstrdup(&m->oom, _("processes of the same user may then trace each other"));
+		buf_str(&b, _("Yama (kernel.yama.ptrace_scope = 3) forbids attaching until the next boot: only booting with a lower kernel.yama.ptrace_scope, which root sets in /etc/sysctl.d, allows it"));
+	} else {
+		set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+		buf_printf(&b, _("Yama (kernel.yama.ptrace_scope = %s) does not let the caller trace process %s"),
+			   scope ? scope : "?", opid);
+	}
+	say(m, &b);
+}
+
+/* ------------------------------------------------------------------ */
+/* sandboxes and other LSMs                                           */
+/* ------------------------------------------------------------------ */
+
+/* "the sandboxing program", with its maker when the record names it */
+static char *sandbox_who(int *oom, const struct auxerr_record *r)
+{
+	char *exe = decode(oom, aux(r, "exe"));
+	const char *pid = aux(r, "pid");
+	char *s;
+
+	if (exe && pid)
+		s = xprintf(oom, _("the sandboxing program (%s, pid %s)"), exe, pid);
+	else if (exe)
+		s = xprintf(oom, _("the sandboxing program (%s)"), exe);
+	else
+		s = xstrdup(oom, _("the sandboxing program"));
+	free(exe);
+	return s;
+}
+
+static void remedy_landlock(struct auxerr_remedy *m,
+			    const struct auxerr_record *r)
+{
+	const char *blockers = auxerr_record_interpret(r, "AUXERR", "blockers");
+	const char *layer = aux(r, "layer"), *layers = aux(r, "layers");
+	char *path = object_path(&m->oom, r), *qpath = path ? quoted(&m->oom, path) : NULL;
+	struct buf b = { 0 };
+
+	set(m, AUXERR_REMEDY_SANDBOX, sandbox_who(&m->oom, r), -1);
+	buf_str(&b, _("Only the program that made the Landlock sandbox"));
+	if (layer && layers)
+		buf_printf(&b, _(" (layer %s of %s)"), layer, layers);
+	buf_printf(&b, _(" can allow %s"), blockers && *blockers ? blockers :
+		   _("this access"));
+	if (qpath)
+		buf_printf(&b, _(" on %s"), qpath);
+	buf_str(&b, _(": its ruleset must grant it, or the program must run outside that sandbox"));
+	say(m, &b);
+	free(path);
+	free(qpath);
+}
+
+/* seccomp's code= is the filter's return value: action | data */
+#define SECCOMP_ACTION_ERRNO 0x00050000UL
+
+static void remedy_seccomp(struct auxerr_remedy *m,
+			   const struct auxerr_record *r)
+{
+	const char *filter = aux(r, "filter"), *filters = aux(r, "filters");
+	const char *sc = auxerr_record_interpret(r, "AUXERR", "nr");
+	const char *ename = NULL;
+	unsigned long v;
+	struct buf b = { 0 };
+
+	if (num(aux(r, "code"), 0, &v) &&
+	    (v & 0xffff0000UL) == SECCOMP_ACTION_ERRNO)
+		ename = audit_errno_to_name((int)(v & 0xffff));
+	if (!sc)
+		sc = auxerr_record_syscall_name(r);
+	set(m, AUXERR_REMEDY_SANDBOX, sandbox_who(&m->oom, r), -1);
+	buf_str(&b, _("Only the program that installed seccomp filter"));
+	if (filter && filters)
+		buf_printf(&b, _(" %s of %s"), filter, filters);
+	else if (filter)
+		buf_printf(&b, " %s", filter);
+	buf_printf(&b, _(" can allow %s"), sc);
+	if (ename)
+		buf_printf(&b, _(", which the filter makes fail with %s"), ename);
+	buf_str(&b, _(": its filter must let the call through, or the program must run without that filter"));
+	say(m, &b);
+}
+
+/* an AppArmor profile file: /usr/bin/foo is /etc/apparmor.d/usr.bin.foo */
+static char *apparmor_file(int *oom, const char *profile)
+{
+	char *s;
+
+	if (!profile || profile[0] != '/')
+		return NULL;
+	s = xprintf(oom, "/etc/apparmor.d/%s", profile + 1);
+	for (char *p = s ? s + strlen("/etc/apparmor.d/") : NULL; p && *p; p++)
+		if (*p == '/')
+			*p = '.';
+	return s;
+}
+
+static void remedy_lsm(struct auxerr_remedy *m, const struct auxerr_record *r)
+{
+	const char *lsm = aux(r, "lsm"), *hook = aux(r, "lsm_hook");
+	struct buf b = { 0 };
+
+	if (lsm && strcmp(lsm, "landlock") == 0) {
+		remedy_landlock(m, r);
+		return;
+	}
+	if (lsm && strcmp(lsm, "yama") == 0) {
+		remedy_yama(m, r);
+		return;
+	}
+	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+	if (lsm && strcmp(lsm, "apparmor") == 0) {
+		/* profile= and the denied access when the record carries
+		 * AppArmor's own audit data; else the task's own context */
+		char *profile = decode(&m->oom, aux(r, "profile"));
+		char *name = decode(&m->oom, aux(r, "name"));
+		char *mask = decode(&m->oom, aux(r, "denied_mask"));
+		char *file;
+
+		if (!profile)
+			profile = decode(&m->oom, sys(r, "subj"));
+		file = apparmor_file(&m->oom, profile);
+		buf_printf(&b, _("The AppArmor profile '%s' confining the process does not allow this"),
+			   profile ? profile : "?");
+		if (hook)
+			buf_printf(&b, _(" (its %s check)"), hook);
+		if (name && mask)
+			buf_printf(&b, _(": root can add the rule '%s %s,' to it"),
+				   name, mask);
+		else
+			buf_str(&b, _(": root can add a rule allowing it"));
+		if (file)
+			buf_printf(&b, _(" in %s and reload it with apparmor_parser -r %s"),
+				   file, file);
+		else
+			buf_str(&b, _(" in the file under /etc/apparmor.d that defines it, and reload that file with apparmor_parser -r"));
+		m->weakens = xprintf(&m->oom, _("every process confined by '%s' may then do the same"),
+				     profile ? profile : "?");
+		free(profile);
+		free(name);
+		free(mask);
+		free(file);
+	} else {
+		buf_printf(&b, _("The security module %s refused it"),
+			   lsm ? lsm : "?");
+		if (hook)
+			buf_printf(&b, _(" in its %s check"), hook);
+		buf_str(&b, _(": only a change to that module's policy, which is root's, can allow it"));
+		m->weakens = xstrdup(&m->oom, _("the policy then allows the same to every process it treats alike"));
+	}
+	say(m, &b);
+}
+
+/* ------------------------------------------------------------------ */
+/* mounts, inode flags, sticky directories                            */
+/* ------------------------------------------------------------------ */
+
+static int read_only_by_design(const char *fstype)
+{
+	static const char *const ro[] = {
+		"squashfs", "iso9660", "erofs", "cramfs", "romfs", NULL
+	};
+
+	for (const char *const *p = ro; fstype && *p; p++)
+		if (strcmp(fstype, *p) == 0)
+			return 1;
+	return 0;
+}
+
+static void remedy_mount(struct auxerr_remedy *m, const struct auxerr_record *r)
+{
+	const char *flag = aux(r, "flag");
+	char *mp = decode(&m->oom, aux(r, "mnt_point"));
+	char *fstype = decode(&m->oom, aux(r, "fstype"));
+	char *qmp = mp && mp[0] == '/' ? quoted(&m->oom, mp) : NULL;
+	const char *where = qmp ? qmp : _("its mount point");
+	struct buf b = { 0 };
+
+	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+	if (flag && strcmp(flag, "ro") == 0) {
+		/* the mount's own flag: this mount only, the file system
+		 * stays as it is for its other mounts */
+		if (qmp)
+			m->command = xprintf(&m->oom, "mount -o remount,bind,rw %s", qmp);
+		buf_printf(&b, _("Root can make the mount on %s writable, that mount only"),
+			   where);
+	} else if (flag && strcmp(flag, "ro_sb") == 0) {
+		if (read_only_by_design(fstype)) {
+			set(m, AUXERR_REMEDY_NONE, NULL, -1);
+			buf_printf(&b, _("The %s file system on %s cannot be written: make the change in a copy on a writable file system"),
+				   fstype, where);
+		} else {
+			if (qmp)
+				m->command = xprintf(&m->oom, "mount -o remount,rw %s", qmp);
+			buf_printf(&b, _("Root can remount the %s file system on %s read-write"),
+				   fstype ? fstype : "?", where);
+		}
+	} else if (flag && strcmp(flag, "noexec") == 0) {
+		m->kind = AUXERR_REMEDY_POLICY;
+		if (qmp)
+			m->command = xprintf(&m->oom, "mount -o remount,bind,exec %s", qmp);
+		buf_printf(&b, _("Programs do not run from %s (noexec): copy the program to a file system that allows it, or run a script through its interpreter; failing that, root can lift the option on that mount"),
+			   where);
+		m->weakens = xprintf(&m->oom, _("any file on %s may then be run as a program, which noexec is there to prevent"),
+				     where);
+	} else if (flag && strcmp(flag, "nodev") == 0) {
+		m->kind = AUXERR_REMEDY_POLICY;
+		if (qmp)
+			m->command = xprintf(&m->oom, "mount -o remount,bind,dev %s", qmp);
+		buf_printf(&b, _("Device files do not work on %s (nodev): use the device's node under /dev; failing that, root can lift the option on that mount"),
+			   where);
+		m->weakens = xprintf(&m->oom, _("every device file on %s then works, so whoever can create one there reaches that device"),
+				     where);
+	} else {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		buf_printf(&b, _("No remedy is known for the mount flag %s"),
+			   flag ? flag : "?");
+	}
+	say(m, &b);
+	free(mp);
+	free(fstype);
+	free(qmp);
+}
+
+/* open(2)/openat(2) flags, when the system call is one of them */
+#define O_ACCMODE_ 03
+#define O_TRUNC_ 01000
+#define O_APPEND_ 02000
+
+static int open_flags(const struct auxerr_record *r, unsigned long *flags)
+{
+	const char *sc = auxerr_record_syscall_name(r);
+
+	if (strcmp(sc, "openat") == 0)
+		return num(sys(r, "a2"), 16, flags);
+	if (strcmp(sc, "open") == 0)
+		return num(sys(r, "a1"), 16, flags);
+	return 0;
+}
+
+static void remedy_inode(struct auxerr_remedy *m, const struct auxerr_record *r)
+{
+	const char *flag = aux(r, "flag");
+	char *path = object_path(&m->oom, r);
+	char *qpath = path ? quoted(&m->oom, path) : NULL;
+	const char *what = qpath ? qpath : _("the file");
+	unsigned long of;
+	struct buf b = { 0 };
+
+	set(m, AUXERR_REMEDY_COMMAND,
+	    xstrdup(&m->oom, _("root (CAP_LINUX_IMMUTABLE)")), 0);
+	if (flag && strcmp(flag, "immutable") == 0) {
+		if (qpath)
+			m->command = xprintf(&m->oom, "chattr -i %s", qpath);
+		buf_printf(&b, _("Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of %s"),
+			   what);
+	} else if (flag && strcmp(flag, "append") == 0) {
+		if (qpath)
+			m->command = xprintf(&m->oom, "chattr -a %s", qpath);
+		if (open_flags(r, &of) && (of & O_ACCMODE_) &&
+		    !(of & (O_APPEND_ | O_TRUNC_)))
+			buf_printf(&b, _("%s is append-only: opening it to append (O_APPEND, >> in the shell) needs no change; to write elsewhere in it, root, with CAP_LINUX_IMMUTABLE, can clear the flag"),
+				   what);
+		else
+			buf_printf(&b, _("Root, with CAP_LINUX_IMMUTABLE, can clear the append-only flag of %s"),
+				   what);
+	} else {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		buf_printf(&b, _("No remedy is known for the inode flag %s"),
+			   flag ? flag : "?");
+	}
+	say(m, &b);
+	free(path);
+	free(qpath);
+}
+
+/*
+ * A sticky directory lets only the file's owner, the directory's owner
+ * or root remove or rename a name in it.  For a removal, the file's owner
+ * can do it; a rename names two paths the record need not both have.
+ */
+static void remedy_sticky(struct auxerr_remedy *m, const struct auxerr_record *r)
+{
+	unsigned long ouid, downer, mode = 0;
+	const char *sc = auxerr_record_syscall_name(r);
+	char *path = object_path(&m->oom, r);
+	char *qpath = path ? quoted(&m->oom, path) : NULL;
+	char *fo = NULL, *dowho = NULL, *dir = NULL, *qdir = NULL;
+	int remove = strcmp(sc, "unlink") == 0 || strcmp(sc, "unlinkat") == 0 ||
+		     strcmp(sc, "rmdir") == 0;
+	struct buf b = { 0 };
+
+	if (!num(aux(r, "ouid"), 10, &ouid) || !num(aux(r, "dir_ouid"), 10, &downer)) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		buf_str(&b, _("Only the file's owner, the directory's owner or root may remove or rename a name in a sticky directory"));
+		say(m, &b);
+		free(path);
+		free(qpath);
+		return;
+	}
+	num(aux(r, "mode"), 8, &mode);
+	fo = user_label(&m->oom, ouid);
+	dowho = user_label(&m->oom, downer);
+	if (path && strrchr(path, '/')) {
+		size_t n = (size_t)(strrchr(path, '/') - path);
+
+		dir = strndup(path, n ? n : 1);
+		if (!dir)
+			m->oom = 1;
+		qdir = dir ? quoted(&m->oom, dir) : NULL;
+	}
+	set(m, AUXERR_REMEDY_COMMAND,
+	    xprintf(&m->oom, _("the file's owner (%s), the directory's owner (%s) or root"),
+		    fo ? fo : "?", dowho ? dowho : "?"),
+	    (long long)ouid);
+	if (remove && qpath)
+		m->command = xprintf(&m->oom, "%s %s",
+				     S_ISDIR((mode_t)mode) ? "rmdir" : "rm -f", qpath);
+	buf_printf(&b, _("Only the file's owner (%s), the owner of the sticky directory %s (%s) or root may remove or rename %s"),
+		   fo ? fo : "?", qdir ? qdir : _("(path unknown)"),
+		   dowho ? dowho : "?", qpath ? qpath : _("the file"));
+	if (m->command)
+		buf_str(&b, _(", and the file's owner can remove it"));
+	else
+		buf_str(&b, _(": ask one of them"));
+	say(m, &b);
+	free(fo);
+	free(dowho);
+	free(dir);
+	free(qdir);
+	free(path);
+	free(qpath);
+}
+
+/* ------------------------------------------------------------------ */
+/* the API                                                            */
+/* ------------------------------------------------------------------ */
+
+static void remedy_dac_entry(struct auxerr_remedy *m,
+			     const struct auxerr_record *r)
+{
+	remedy_dac(m, r, NULL, 0);
+}
+
+static const struct {
+	const char *mechanism;
+	void (*fn)(struct auxerr_remedy *, const struct auxerr_record *);
+} remedies[] = {
+	{ "dac", remedy_dac_entry },
+	{ "path", remedy_path },
+	{ "cap", remedy_cap },
+	{ "lsm", remedy_lsm },
+	{ "seccomp", remedy_seccomp },
+	{ "mount", remedy_mount },
+	{ "inode", remedy_inode },
+	{ "sticky", remedy_sticky },
+	{ "ptrace", remedy_ptrace },
+};
+
+#ifndef AUXERR_LOCALEDIR
+#define AUXERR_LOCALEDIR "/usr/share/locale"
+#endif
+
+static void bind_domain(void)
+{
+	int saved = errno;
+
+	bindtextdomain(AUXERR_DOMAIN, AUXERR_LOCALEDIR);
+	errno = saved;
+}
+
+AUXERR_API void auxerr_remedy_free(struct auxerr_remedy *rem)
+{
+	int saved = errno;
+
+	if (!rem)
+		return;
+	free(rem->text);
+	free(rem->command);
+	free(rem->who);
+	free(rem->weakens);
+	free(rem);
+	errno = saved;
+}
+
+AUXERR_API struct auxerr_remedy *
+auxerr_record_remedy(const struct auxerr_record *rec)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	int saved = errno;
+	struct auxerr_remedy *m;
+	const char *mech;
+	size_t i;
+
+	if (!rec) {
+		errno = EINVAL;
+		return NULL;
+	}
+	pthread_once(&once, bind_domain);
+	m = calloc(1, sizeof(*m));
+	if (!m) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	m->uid = -1;
+	mech = auxerr_record_mechanism(rec);
+	for (i = 0; i < sizeof(remedies) / sizeof(remedies[0]); i++)
+		if (strcmp(mech, remedies[i].mechanism) == 0) {
+			remedies[i].fn(m, rec);
+			break;
+		}
+	if (i == sizeof(remedies) / sizeof(remedies[0])) {
+		struct buf b = { 0 };
+
+		buf_printf(&b, _("No remedy is known for the mechanism \"%s\""), mech);
+		say(m, &b);
+	}
+	if (m->oom || !m->text) {
+		auxerr_remedy_free(m);
+		errno = ENOMEM;
+		return NULL;
+	}
+	errno = saved;
+	return m;
+}
+
+AUXERR_API enum auxerr_remedy_kind
+auxerr_remedy_kind(const struct auxerr_remedy *rem)
+{
+	return rem ? rem->kind : AUXERR_REMEDY_NONE;
+}
+
+AUXERR_API const char *auxerr_remedy_kind_name(enum auxerr_remedy_kind kind)
+{
+	switch (kind) {
+	case AUXERR_REMEDY_COMMAND:
+		return "command";
+	case AUXERR_REMEDY_POLICY:
+		return "policy";
+	case AUXERR_REMEDY_SANDBOX:
+		return "sandbox";
+	case AUXERR_REMEDY_NONE:
+		break;
+	}
+	return "none";
+}
+
+AUXERR_API const char *auxerr_remedy_text(const struct auxerr_remedy *rem)
+{
+	return rem ? rem->text : NULL;
+}
+
+AUXERR_API const char *auxerr_remedy_command(const struct auxerr_remedy *rem)
+{
+	return rem ? rem->command : NULL;
+}
+
+AUXERR_API const char *auxerr_remedy_who(const struct auxerr_remedy *rem)
+{
+	return rem ? rem->who : NULL;
+}
+
+AUXERR_API long long auxerr_remedy_uid(const struct auxerr_remedy *rem)
+{
+	return rem ? rem->uid : -1;
+}
+
+AUXERR_API const char *auxerr_remedy_weakens(const struct auxerr_remedy *rem)
+{
+	return rem ? rem->weakens : NULL;
+}
