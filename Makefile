@@ -39,6 +39,7 @@ userland: $(UAPI_HEADER)
 	$(MAKE) -C $(top)/libauxerr
 	$(MAKE) -C $(top)/tools
 	$(MAKE) -C $(top)/auditd-plugin
+	$(MAKE) -C $(top)/python
 $(UAPI_HEADER): $(wildcard $(top)/kernel/patches/*)
 	@$(MAKE) --no-print-directory headers
 	@touch $@
@@ -47,6 +48,7 @@ unit: userland
 	$(MAKE) -C $(top)/libauxerr check
 	$(MAKE) -C $(top)/tools check
 	$(MAKE) -C $(top)/auditd-plugin check
+	$(MAKE) -C $(top)/python check
 
 # The auditd plugin into /sbin and /etc/audit (DESTDIR, SBINDIR,
 # SYSCONFDIR, MANDIR respected; see auditd-plugin/Makefile)
