@@ -146,3 +146,22 @@ check-debug: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# Debian packages (README.md, "Install"): debian/ built with debhelper from
+# the committed tree (DEB_FROM=worktree: the working tree) into build/deb/,
+# lintian-clean; deb-check installs them into a clean Debian 12 chroot
+# (debootstrapped once into build/deb-chroot/) and runs them there.
+# kernel-deb: linux-image/linux-libc-dev(/linux-headers) .debs from
+# KCONFIG=path (default the running kernel's config) with CONFIG_AUXERR, in
+# build/kernel-deb/; kernel-deb-boot boots the packaged vmlinuz in the guest.
+.PHONY: deb deb-check kernel-deb kernel-deb-boot
+deb: $(UAPI_HEADER)
+	@$(top)/scripts/install-deps deb
+	@UAPI=$(BUILD)/linux/usr-headers/include $(top)/scripts/build-deb
+deb-check: deb
+	@$(top)/scripts/deb-check
+kernel-deb: headers
+	@$(top)/scripts/install-deps deb
+	@$(top)/scripts/kernel-deb
+kernel-deb-boot: userland
+	@$(top)/scripts/kernel-deb boot
