@@ -361,17 +361,28 @@ static int object_item(const struct auxerr_record *r)
 
 /*
  * Whether a relative name of this system call is relative to the working
- * directory: the *at() calls take it relative to their dirfd (a0; a1 for
- * symlinkat), known only when that is AT_FDCWD.
+ * directory: the *at() calls (and statx, open_tree, ...) take it relative
+ * to their dirfd, a0 (a1 for symlinkat), known only when that is
+ * AT_FDCWD.  (creat and stat end in "at" too: hence the list.)
  */
 static int relative_to_cwd(const struct auxerr_record *r)
 {
+	static const char *const dirfd_calls[] = {
+		"openat", "openat2", "mkdirat", "mknodat", "fchownat",
+		"futimesat", "newfstatat", "fstatat64", "unlinkat", "renameat",
+		"renameat2", "linkat", "readlinkat", "fchmodat", "fchmodat2",
+		"faccessat", "faccessat2", "utimensat", "execveat",
+		"name_to_handle_at", "statx", "open_tree", "mount_setattr",
+		"fspick", "move_mount", "symlinkat", NULL
+	};
 	const char *sc = auxerr_record_syscall_name(r);
-	size_t n = strlen(sc);
 	const char *fd;
+	int i;
 
-	if (!(n > 2 && strcmp(sc + n - 2, "at") == 0) &&
-	    !(n > 3 && strcmp(sc + n - 3, "at2") == 0))
+	for (i = 0; dirfd_calls[i]; i++)
+		if (strcmp(sc, dirfd_calls[i]) == 0)
+			break;
+	if (!dirfd_calls[i])
 		return 1;
 	fd = sys(r, strcmp(sc, "symlinkat") == 0 ? "a1" : "a0");
 	/* AT_FDCWD (-100) as audit writes a register */
