@@ -46,6 +46,9 @@ AUXERR_HIDDEN void auxerr__repin(const struct auxerr_info *before, int keep);
 AUXERR_HIDDEN int auxerr__slot_of(unsigned long long serial);
 /* Release the thread's pin at thread exit (not async-signal-safe) */
 AUXERR_HIDDEN void auxerr__pin_register(void);
+/* The per-thread pin slots in use, and the table's size (tests only) */
+AUXERR_HIDDEN unsigned auxerr__pins_used(void);
+#define AUXERR_PIN_SLOTS 256u
 
 /* libc's own strerror text, never through an interposed strerror() */
 AUXERR_HIDDEN const char *auxerr__libc_strerror(int errnum);

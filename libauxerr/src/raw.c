@@ -222,7 +222,7 @@ struct pin {
  * the records made between save and restore are never taken for the
  * program's (an explanation may be missed, never a wrong one given).
  */
-#define PIN_SLOTS 256u
+#define PIN_SLOTS AUXERR_PIN_SLOTS
 #define PIN_FREE ((uintptr_t)0)		/* never used: ends a search */
 #define PIN_RELEASED ((uintptr_t)1)	/* free again, the search goes on */
 
@@ -319,6 +319,18 @@ static void pin_register(struct pin *p)
 void auxerr__pin_register(void)
 {
 	pin_register(pin_self(0));
+}
+
+/* tests only: the slots owned by a thread now */
+unsigned auxerr__pins_used(void)
+{
+	unsigned n = 0;
+
+	for (unsigned k = 0; k < PIN_SLOTS; k++) {
+		uintptr_t o = atomic_load(&pins[k].owner);
+		n += o != PIN_FREE && o != PIN_RELEASED;
+	}
+	return n;
 }
 
 static void raise_floor_all(unsigned long long serial)
