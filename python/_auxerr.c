@@ -21,6 +21,7 @@
 typedef struct {
 	PyObject_HEAD
 	struct auxerr_record *rec;
+	PyObject *remedy;	/* the remedy as a dict, None, or NULL: not yet */
 } RecordObject;
 
 static PyTypeObject RecordType;
@@ -33,21 +34,71 @@ static PyObject *str_or_none(const char *s)
 	return PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s), "surrogateescape");
 }
 
-static PyObject *wrap(struct auxerr_record *rec)
+/* @rec's remedy (auxerr_record_remedy()) as a dict, None when there is
+ * none; NULL with an exception set */
+static PyObject *remedy_dict(const struct auxerr_record *rec)
+{
+	struct auxerr_remedy *rem = auxerr_record_remedy(rec);
+	long long uid;
+	PyObject *d, *u;
+
+	if (!rem) {
+		if (errno == ENOMEM)
+			return PyErr_NoMemory();
+		Py_RETURN_NONE;
+	}
+	uid = auxerr_remedy_uid(rem);
+	u = uid < 0 ? Py_NewRef(Py_None) : PyLong_FromLongLong(uid);
+	d = u ? Py_BuildValue("{s:s,s:N,s:N,s:N,s:O,s:N}",
+			      "kind", auxerr_remedy_kind_name(auxerr_remedy_kind(rem)),
+			      "text", str_or_none(auxerr_remedy_text(rem)),
+			      "command", str_or_none(auxerr_remedy_command(rem)),
+			      "who", str_or_none(auxerr_remedy_who(rem)),
+			      "uid", u,
+			      "weakens", str_or_none(auxerr_remedy_weakens(rem))) : NULL;
+	Py_XDECREF(u);
+	auxerr_remedy_free(rem);
+	return d;
+}
+
+/* a CRecord owning @rec (freed on failure); @remedy: a computed remedy
+ * (the reference is taken) or NULL */
+static PyObject *wrap_with(struct auxerr_record *rec, PyObject *remedy)
 {
 	RecordObject *o = PyObject_New(RecordObject, &RecordType);
 
 	if (!o) {
 		auxerr_record_free(rec);
+		Py_XDECREF(remedy);
 		return NULL;
 	}
 	o->rec = rec;
+	o->remedy = remedy;
 	return (PyObject *)o;
+}
+
+static PyObject *wrap(struct auxerr_record *rec)
+{
+	return wrap_with(rec, NULL);
+}
+
+/*
+ * The work on a record the thread's own denial made (the sentence, the
+ * remedy: NSS look-ups) is done at once, while the caller brackets it
+ * with auxerr_state_save()/auxerr_state_restore(): done later it would
+ * age the record.  Returns the remedy (a new reference, or NULL with an
+ * exception set); the sentence is cached in @rec.
+ */
+static PyObject *prepare(struct auxerr_record *rec)
+{
+	auxerr_explain(rec);
+	return remedy_dict(rec);
 }
 
 static void Record_dealloc(RecordObject *self)
 {
 	auxerr_record_free(self->rec);
+	Py_XDECREF(self->remedy);
 	PyObject_Free(self);
 }
 
@@ -141,6 +192,17 @@ static PyObject *R_explanation(RecordObject *s, void *c)
 	return str_or_none(ex);
 }
 
+static PyObject *R_remedy(RecordObject *s, void *c)
+{
+	(void)c;
+	if (!s->remedy) {
+		s->remedy = remedy_dict(s->rec);
+		if (!s->remedy)
+			return NULL;
+	}
+	return Py_NewRef(s->remedy);
+}
+
 static PyGetSetDef Record_getset[] = {
 	{ "errno", (getter)R_errno, NULL,
 	  "The errno the system call failed with (e.g. 13).", NULL },
@@ -170,6 +232,10 @@ static PyGetSetDef Record_getset[] = {
 	  NULL },
 	{ "explanation", (getter)R_explanation, NULL,
 	  "One sentence saying what denied the call, and why.", NULL },
+	{ "remedy", (getter)R_remedy, NULL,
+	  "The least change that would allow the call (auxerr_record_remedy()):\n"
+	  "a dict with kind (\"command\", \"policy\", \"sandbox\", \"none\"), text,\n"
+	  "command, who, uid and weakens; None when there is none.", NULL },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 
@@ -270,22 +336,67 @@ static PyObject *no_auxerr(void)
 	return NULL;
 }
 
+/* The errno of an event text: its SYSCALL record's exit=-N, or 0 */
+static int text_errno(const char *text)
+{
+	const char *p = strstr(text, " exit=-");
+	const char *nl = strchr(text, '\n');
+	long v = 0;
+
+	if (!p || (nl && p > nl))
+		return 0;
+	for (p += 7; *p >= '0' && *p <= '9' && v < 4096; p++)
+		v = v * 10 + (*p - '0');
+	return v < 4096 ? (int)v : 0;
+}
+
+/*
+ * fetch(slot): the record, parsed and its sentence rendered.  The work
+ * (libauparse, the NSS look-ups of the sentence) makes system calls; so
+ * that it neither ages the record for a later explain() nor has a denial
+ * of its own taken for the program's, it runs between auxerr_state_save()
+ * (errno = the record's, read from the text with one prctl) and
+ * auxerr_state_restore(), as a library's work should.
+ */
 static PyObject *M_fetch(PyObject *m, PyObject *args)
 {
+	static char head[16384];	/* under the GIL */
 	unsigned slot = 0;
+	struct auxerr_state st;
 	struct auxerr_record *rec;
+	PyObject *remedy = NULL;
+	int saved = errno, e, bracket;
+	ssize_t n;
 
 	(void)m;
 	if (!PyArg_ParseTuple(args, "|I", &slot))
 		return NULL;
+	n = auxerr_get_record(slot, head, sizeof(head), 0);
+	bracket = n > 0;
+	if (bracket) {
+		errno = text_errno(head);
+		auxerr_state_save(&st);
+	}
 	errno = 0;
 	rec = auxerr_record_fetch(slot);
+	e = errno;
 	if (rec)
-		return wrap(rec);
-	if (errno == ENOENT)
+		remedy = prepare(rec);
+	if (bracket)
+		auxerr_state_restore(&st);
+	errno = saved;
+	if (rec) {
+		if (!remedy) {
+			auxerr_record_free(rec);
+			return NULL;
+		}
+		return wrap_with(rec, remedy);
+	}
+	if (e == ENOENT)
 		Py_RETURN_NONE;
-	if (errno == ENOSYS)
+	if (e == ENOSYS)
 		return no_auxerr();
+	errno = e;
 	return PyErr_SetFromErrno(PyExc_OSError);
 }
 
@@ -343,6 +454,7 @@ static PyObject *M_fresh(PyObject *m, PyObject *arg)
 {
 	struct auxerr_state st;
 	struct auxerr_record *rec = NULL;
+	PyObject *remedy = NULL;
 	int saved = errno, errnum, err = 0;
 	long v;
 
@@ -379,13 +491,19 @@ static PyObject *M_fresh(PyObject *m, PyObject *arg)
 		auxerr_record_free(rec);
 		rec = NULL;
 	}
+	if (rec)
+		remedy = remedy_dict(rec);
 	auxerr_state_restore(&st);
 	errno = saved;
 	if (err == ENOMEM)
 		return PyErr_NoMemory();
 	if (!rec)
 		Py_RETURN_NONE;
-	return wrap(rec);
+	if (!remedy) {
+		auxerr_record_free(rec);
+		return NULL;
+	}
+	return wrap_with(rec, remedy);
 }
 
 static PyObject *M_clear(PyObject *m, PyObject *unused)

@@ -112,6 +112,11 @@ class Record:
     explanation = property(lambda self: self._c.explanation,
                            doc="One sentence: what denied the call, and why.")
     sentence = explanation
+    remedy = property(lambda self: self._c.remedy,
+                      doc="The least change that would allow the call, and "
+                          "who can make it: a dict with kind (\"command\", "
+                          "\"policy\", \"sandbox\", \"none\"), text, command, "
+                          "who, uid, weakens; None when there is none.")
 
     @property
     def errno_name(self):
@@ -173,7 +178,8 @@ class Record:
             "mechanism": self.mechanism, "serial": self.serial,
             "time": self.time, "age": self.age, "weak": self.weak,
             "flushed": self.flushed, "fields": self.fields,
-            "explanation": self.explanation, "text": self.text,
+            "explanation": self.explanation, "remedy": self.remedy,
+            "text": self.text,
         }
 
     def __str__(self):

@@ -127,6 +127,21 @@ eq("guest/path component", "/tmp/fx/closed", p.fields["component"])
 eq("guest/path uid", "65534", p.field("uid", "SYSCALL"))
 eq("guest/path serial", 16, p.serial)
 
+# ---- the remedy (auxerr_record_remedy()) ---------------------------------
+g = auxerr.parse(fixture("guest/dac-other.txt"))
+eq("guest/dac-other remedy",
+   {"kind": "command",
+    "text": "The file's owner (uid 0, root) can give uid 65534 read permission "
+            "on /tmp/fx/secret with one ACL entry for that user: "
+            "setfacl -m u:nobody:r /tmp/fx/secret",
+    "command": "setfacl -m u:nobody:r /tmp/fx/secret",
+    "who": "the file's owner (uid 0, root)", "uid": 0, "weakens": None},
+   g.remedy)
+o = auxerr.parse(fixture("guest/dac-owner.txt")).remedy or {}
+eq("guest/dac-owner remedy command and uid", ("chmod u+w /tmp/fx/mine", 65534),
+   (o.get("command"), o.get("uid")))
+eq("as_dict has the remedy", g.remedy, json.loads(json.dumps(g.as_dict()))["remedy"])
+
 # ---- every guest fixture parses, with a sentence and its mechanism --------
 for name in sorted(os.listdir(os.path.join(FIX, "guest"))):
     if not name.endswith(".txt"):
