@@ -1,7 +1,7 @@
 /* Inputs the fuzzers (tests/fuzz/) found to break libauparse 3.0.9 under
  * libauxerr: refused with EBADMSG before auparse sees them, while the
  * kernel's own forms of the same fields still parse.  Without the checks
- * in record.c the ASan+UBSan run reports the leak or heap overflow. */
+ * in auparse.c the ASan+UBSan run reports the leak or heap overflow. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
