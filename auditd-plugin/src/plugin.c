@@ -26,6 +26,7 @@
 #include <libaudit.h>
 #include <auxerr.h>
 
+#include "auxerr-shared.h"
 #include "plugin.h"
 
 #define AUXERR_RECORD_TYPE 1340
@@ -574,32 +575,6 @@ static int well_formed(const char *s, size_t n)
 	return 1;
 }
 
-/*
- * libauparse 3.0.9 leaks the cwd= value of a record that has a second one
- * (fixed in audit 3.1.1 by 3f0cf4e1); no kernel writes such a record.
- * The names as its parse_up_record() makes them: the line split at
- * spaces, a "msg='" and then a '(' in front dropped, empty values skipped.
- */
-static int two_cwds(const char *s, size_t n)
-{
-	const char *end = s + n;
-	unsigned cwds = 0;
-
-	while (s < end) {
-		const char *sp = memchr(s, ' ', (size_t)(end - s));
-		const char *te = sp ? sp : end, *t = s;
-
-		if (te - t >= 5 && memcmp(t, "msg='", 5) == 0)
-			t += 5;
-		if (t < te && *t == '(')
-			t++;
-		if (te - t > 4 && memcmp(t, "cwd=", 4) == 0)
-			cwds++;
-		s = te + 1;
-	}
-	return cwds > 1;
-}
-
 static void line_done(struct plugin *p)
 {
 	const char *gs;
@@ -617,11 +592,11 @@ static void line_done(struct plugin *p)
 		}
 	}
 	/* auparse parses the raw part, before the enriched one: it must be
-	 * a record (libauparse 3.0.9 leaks the field array of a record
-	 * without fields, "type=\x1d...") */
+	 * a record, and not one libauparse 3.0.9 mishandles */
 	gs = memchr(p->line, 0x1d, p->llen);
 	raw = gs ? (size_t)(gs - p->line) : p->llen;
-	if (!well_formed(p->line, raw) || two_cwds(p->line, raw)) {
+	if (!well_formed(p->line, raw) ||
+	    auxerr__auparse_hazard(p->line, raw)) {
 		p->stats.dropped_malformed++;
 		return;
 	}

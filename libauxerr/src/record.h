@@ -12,6 +12,7 @@
 
 #include <auparse.h>
 
+#include "auxerr-shared.h"
 #include "internal.h"
 
 /* The AUXERR record type: provisional, not yet in <linux/audit.h> */
@@ -64,10 +65,6 @@ AUXERR_HIDDEN void auxerr__auparse_unlock(void);
  * (NUL-terminated, @len bytes); NULL on failure.  Lock held. */
 AUXERR_HIDDEN auparse_state_t *auxerr__auparse_state(const char *text,
 						     size_t len);
-
-/* auparse.c: non-zero for a record line (without its '\n') that
- * libauparse 3.0.9 must not see: it would leak or overflow on it */
-AUXERR_HIDDEN int auxerr__auparse_hazard(const char *line, size_t n);
 
 /* interpret.c: replace auparse's interpretation of the AUXERR facts it
  * has no name for; -1 on allocation failure.  Lock held. */

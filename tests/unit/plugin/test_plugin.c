@@ -603,10 +603,11 @@ static void test_hostile(void)
 
 /* Lines the fuzzer (tests/fuzz/) found to make libauparse 3.0.9 leak or
  * overflow: a record whose raw part has no field ("type=" then the 0x1d
- * of the enriched part), a second cwd= in a record (both dropped before
- * the plugin's auparse sees them), and a proctitle= that is neither hex
- * nor quoted (libauxerr refuses the event: "not understood").  The ASan
- * run reports the leaks and the overflow if they reach auparse. */
+ * of the enriched part), a second cwd= in a record, and a proctitle= that
+ * is neither hex nor quoted: all three dropped before the plugin's auparse
+ * sees them (libauxerr's one test, auxerr__auparse_hazard()); the event
+ * that lost its PROCTITLE line is still explained.  The ASan run reports
+ * the leaks and the overflow if they reach auparse. */
 static void test_fuzzed(void)
 {
 	struct str s = { 0 };
@@ -623,12 +624,12 @@ static void test_fuzzed(void)
 	adds(&s, cap);
 	for (i = 0; i < 2; i++) {
 		out = run_stream(s.s, s.len, i ? 7 : 0, FORMAT_TEXT, &st);
-		CU_ASSERT_EQUAL(st.dropped_malformed, 2);
-		CU_ASSERT_EQUAL(st.explained, 1);
-		CU_ASSERT_EQUAL(st.unexplained, 1);
+		CU_ASSERT_EQUAL(st.dropped_malformed, 3);
+		CU_ASSERT_EQUAL(st.explained, 2);
+		CU_ASSERT_EQUAL(st.unexplained, 0);
 		CU_ASSERT_EQUAL(count_lines(out), 2);
 		CU_ASSERT_PTR_NOT_NULL(strstr(out, "serial=24 pid=1207 uid=65534 "));
-		CU_ASSERT_PTR_NOT_NULL(strstr(out, "explanation=\"auxerr event not understood\""));
+		CU_ASSERT_PTR_NULL(strstr(out, "not understood"));
 		free(out);
 	}
 	free(cap);
