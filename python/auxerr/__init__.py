@@ -221,15 +221,17 @@ def fresh(errnum):
 
 
 _ATTR = "_auxerr_record"
+_MISSING = object()
 
 
 def _record_for(exc):
     """The fresh Record for EXC, looked up once and kept on EXC (a later
     look-up could only find a younger, unrelated denial)."""
-    try:
-        return getattr(exc, _ATTR)
-    except AttributeError:
-        pass
+    # (no AttributeError raised and caught: nothing that may allocate,
+    # and so make a system call, before the look-up)
+    rec = getattr(exc, _ATTR, _MISSING)
+    if rec is not _MISSING:
+        return rec
     rec = None
     if isinstance(exc.errno, int) and exc.errno > 0:
         rec = fresh(exc.errno)
