@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * audisp-auxerr core: frame auditd's stream into lines, feed auparse, pick
- * the events that carry an AUXERR (type 1340) record, explain them with
- * libauxerr and write one line each.
- *
- * Two libauparse states are in use: ours (AUSOURCE_FEED) and libauxerr's.
- * libauparse keeps global state (interpretation buffers), so they are
- * never interleaved: the event callback only copies raw record texts into
- * a queue, and plugin_process() explains the queue after auparse_feed()
- * has returned.
+ * audisp-auxerr core: auditd's stream goes through libauxerr's event
+ * assembler (libauxerr/src/assemble.c, auparse_feed(), the one `auxerr
+ * explain` uses too), which frames it into lines, drops what is no audit
+ * record and hands out each completed event that carries an AUXERR (type
+ * 1340) record; this file explains it with libauxerr and writes one line.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -22,40 +18,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <auparse.h>
-#include <libaudit.h>
 #include <auxerr.h>
 
 #include "auxerr-shared.h"
 #include "plugin.h"
 
-#define AUXERR_RECORD_TYPE 1340
-
-struct pending {
-	struct pending *next;
-	char *text;		/* the event's raw records, one per line */
-	size_t len;
-	int too_big;		/* over AUXERR_TEXT_MAX: not parsed */
-	long long sec;
-	unsigned milli;
-	unsigned long long serial;
-	/* from our own auparse state, for events libauxerr refuses */
-	char *pid, *uid, *comm, *exe;
-};
-
 struct plugin {
 	struct plugin_config cfg;
-	auparse_state_t *au;
+	struct auxerr_asm *as;
 	int fd;			/* OUTPUT_FILE */
 	int syslog_open;
 	int reported_write_error;
-
-	char *line;		/* the line being framed */
-	size_t llen;
-	int discarding;		/* inside an over-long line */
-
-	struct pending *head, **tail;
-	int processing;
 	struct plugin_stats stats;
 };
 
@@ -359,125 +332,30 @@ char *plugin_format_line(enum plugin_format fmt, const struct plugin_line *l)
 	return b.s;
 }
 
-/* ---- the event queue ------------------------------------------------- */
+/* ---- events ---------------------------------------------------------- */
 
-static void pending_free(struct pending *e)
+/* the assembler's counters into ours */
+static void sync_stats(struct plugin *p)
 {
-	if (!e)
-		return;
-	free(e->text);
-	free(e->pid);
-	free(e->uid);
-	free(e->comm);
-	free(e->exe);
-	free(e);
+	const struct auxerr_asm_stats *a = auxerr__asm_stats(p->as);
+
+	p->stats.lines = a->lines;
+	p->stats.dropped_long = a->dropped_long;
+	p->stats.dropped_binary = a->dropped_binary;
+	p->stats.dropped_malformed = a->dropped_malformed;
+	p->stats.events = a->events;
+	p->stats.auxerr_events = a->auxerr_events;
 }
 
-/* The record's raw text without a "node=NAME " prefix */
-static const char *strip_node(const char *s)
-{
-	if (strncmp(s, "node=", 5) == 0) {
-		const char *sp = strchr(s, ' ');
-
-		if (sp)
-			return sp + 1;
-	}
-	return s;
-}
-
-/* A field of the event's first SYSCALL record, raw or interpreted, copied;
- * NULL if there is none.  Moves auparse's cursors. */
-static char *syscall_field(auparse_state_t *au, const char *name, int interp)
-{
-	const char *v;
-
-	if (auparse_first_record(au) <= 0)
-		return NULL;
-	while (auparse_get_type(au) != AUDIT_SYSCALL)
-		if (auparse_next_record(au) <= 0)
-			return NULL;
-	auparse_first_field(au);
-	if (!auparse_find_field(au, name) || auparse_get_type(au) != AUDIT_SYSCALL)
-		return NULL;
-	v = interp ? auparse_interpret_field(au) : auparse_get_field_str(au);
-	return v ? strdup(v) : NULL;
-}
-
-/* Called by auparse_feed() for each completed event */
-static void event_cb(auparse_state_t *au, auparse_cb_event_t type, void *arg)
+/* the assembler's callback: one completed event with an AUXERR record */
+static void explain_one(const struct auxerr_event *e, void *arg)
 {
 	struct plugin *p = arg;
-	struct pending *e;
-	struct buf text = { 0 };
-	const au_event_t *ts;
-	int found = 0;
-
-	if (type != AUPARSE_CB_EVENT_READY)
-		return;
-	p->stats.events++;
-	/* the cheap test: record types only */
-	if (auparse_first_record(au) <= 0)
-		return;
-	do {
-		if (auparse_get_type(au) == AUXERR_RECORD_TYPE) {
-			found = 1;
-			break;
-		}
-	} while (auparse_next_record(au) > 0);
-	if (!found)
-		return;
-	p->stats.auxerr_events++;
-
-	e = calloc(1, sizeof(*e));
-	if (!e)
-		return;
-	ts = auparse_get_timestamp(au);
-	if (ts) {
-		e->sec = (long long)ts->sec;
-		e->milli = ts->milli;
-		e->serial = ts->serial;
-	}
-	if (auparse_first_record(au) > 0) {
-		do {
-			int t = auparse_get_type(au);
-			const char *r;
-
-			if (t == AUDIT_EOE)
-				continue;
-			r = auparse_get_record_text(au);
-			if (!r)
-				continue;
-			r = strip_node(r);
-			if (text.len + strlen(r) + 1 > AUXERR_TEXT_MAX) {
-				e->too_big = 1;
-			} else {
-				puts_(&text, r);
-				put(&text, "\n", 1);
-			}
-		} while (auparse_next_record(au) > 0);
-	}
-	e->pid = syscall_field(au, "pid", 0);
-	e->uid = syscall_field(au, "uid", 0);
-	e->comm = syscall_field(au, "comm", 1);
-	e->exe = syscall_field(au, "exe", 1);
-	if (text.oom) {
-		free(text.s);
-		pending_free(e);
-		return;
-	}
-	e->text = text.s;
-	e->len = text.len;
-	*p->tail = e;
-	p->tail = &e->next;
-}
-
-static void explain_one(struct plugin *p, struct pending *e)
-{
 	struct auxerr_record *r = NULL;
 	struct plugin_line l = { 0 };
 	char *line;
 
-	if (!e->too_big && e->text)
+	if (!e->too_big)
 		r = auxerr_record_parse(e->text, e->len);
 	if (r) {
 		struct timespec ts = auxerr_record_time(r);
@@ -514,139 +392,22 @@ static void explain_one(struct plugin *p, struct pending *e)
 	auxerr_record_free(r);
 }
 
-void plugin_process(struct plugin *p)
-{
-	if (p->processing)
-		return;
-	p->processing = 1;
-	while (p->head) {
-		struct pending *e = p->head;
-
-		p->head = e->next;
-		if (!p->head)
-			p->tail = &p->head;
-		explain_one(p, e);
-		pending_free(e);
-	}
-	p->processing = 0;
-}
-
-/* ---- framing --------------------------------------------------------- */
-
-static const char *digits(const char *s, const char *end, size_t min,
-			  size_t max)
-{
-	size_t n = 0;
-
-	while (s < end && *s >= '0' && *s <= '9' && n < max) {
-		s++;
-		n++;
-	}
-	return n >= min ? s : NULL;
-}
-
-/* [node=NAME ]type=TYPE msg=audit(SEC.MSEC:SERIAL): ... */
-static int well_formed(const char *s, size_t n)
-{
-	const char *end = s + n, *t;
-
-	if (n > 5 && memcmp(s, "node=", 5) == 0) {
-		const char *sp = memchr(s, ' ', n);
-
-		if (!sp || sp == s + 5)
-			return 0;
-		s = sp + 1;
-	}
-	if (end - s < 5 || memcmp(s, "type=", 5) != 0)
-		return 0;
-	s += 5;
-	t = s;
-	while (s < end && *s != ' ')
-		s++;
-	if (s == t || end - s < 11 || memcmp(s, " msg=audit(", 11) != 0)
-		return 0;
-	s += 11;
-	if (!(s = digits(s, end, 1, 20)) || s >= end || *s++ != '.')
-		return 0;
-	if (!(s = digits(s, end, 3, 3)) || s >= end || *s++ != ':')
-		return 0;
-	if (!(s = digits(s, end, 1, 20)) || end - s < 2 || s[0] != ')' || s[1] != ':')
-		return 0;
-	return 1;
-}
-
-static void line_done(struct plugin *p)
-{
-	const char *gs;
-	size_t i, raw;
-
-	if (p->llen == 0)
-		return;
-	for (i = 0; i < p->llen; i++) {
-		unsigned char c = (unsigned char)p->line[i];
-
-		/* 0x1d separates the enriched interpretations */
-		if ((c < 0x20 && c != '\t' && c != 0x1d) || c == 0x7f) {
-			p->stats.dropped_binary++;
-			return;
-		}
-	}
-	/* auparse parses the raw part, before the enriched one: it must be
-	 * a record, and not one libauparse 3.0.9 mishandles */
-	gs = memchr(p->line, 0x1d, p->llen);
-	raw = gs ? (size_t)(gs - p->line) : p->llen;
-	if (!well_formed(p->line, raw) ||
-	    auxerr__auparse_hazard(p->line, raw)) {
-		p->stats.dropped_malformed++;
-		return;
-	}
-	p->line[p->llen] = '\n';
-	p->stats.lines++;
-	auparse_feed(p->au, p->line, p->llen + 1);
-}
-
 void plugin_input(struct plugin *p, const char *d, size_t n)
 {
-	while (n) {
-		const char *nl = memchr(d, '\n', n);
-		size_t take = nl ? (size_t)(nl - d) : n;
-
-		if (p->discarding) {
-			if (nl)
-				p->discarding = 0;
-		} else if (p->llen + take > PLUGIN_MAX_LINE) {
-			p->stats.dropped_long++;
-			p->llen = 0;
-			p->discarding = !nl;
-		} else {
-			memcpy(p->line + p->llen, d, take);
-			p->llen += take;
-			if (nl) {
-				line_done(p);
-				p->llen = 0;
-			}
-		}
-		take += nl ? 1 : 0;
-		d += take;
-		n -= take;
-	}
-	plugin_process(p);
+	auxerr__asm_input(p->as, d, n);
+	sync_stats(p);
 }
 
 void plugin_age(struct plugin *p)
 {
-	auparse_feed_age_events(p->au);
-	plugin_process(p);
+	auxerr__asm_age(p->as);
+	sync_stats(p);
 }
 
 void plugin_flush(struct plugin *p)
 {
-	if (!p->discarding)
-		line_done(p);	/* a last line without its '\n' */
-	p->llen = 0;
-	p->discarding = 0;
-	auparse_flush_feed(p->au);
-	plugin_process(p);
+	auxerr__asm_flush(p->as);
+	sync_stats(p);
 }
 
 /* ---- life cycle ------------------------------------------------------ */
@@ -657,31 +418,24 @@ struct plugin *plugin_new(const struct plugin_config *c, char *err,
 	struct plugin *p = calloc(1, sizeof(*p));
 	int fd;
 
-	if (!p || !(p->line = malloc(PLUGIN_MAX_LINE + 2))) {
+	if (!p) {
 		snprintf(err, errlen, "out of memory");
-		goto fail;
+		return NULL;
 	}
 	p->fd = -1;
-	p->tail = &p->head;
 	p->cfg = *c;
-	p->au = auparse_init(AUSOURCE_FEED, NULL);
-	if (!p->au) {
+	p->as = auxerr__asm_new(explain_one, p);
+	if (!p->as) {
 		snprintf(err, errlen, "auparse_init: %s", strerror(errno));
 		goto fail;
 	}
-	auparse_set_escape_mode(p->au, AUPARSE_ESC_TTY);
-	auparse_add_callback(p->au, event_cb, p, NULL);
 	if (open_output(&p->cfg, &fd, err, errlen) < 0)
 		goto fail;
 	use_output(p, fd);
 	return p;
 fail:
-	if (p) {
-		if (p->au)
-			auparse_destroy(p->au);
-		free(p->line);
-		free(p);
-	}
+	auxerr__asm_free(p->as);
+	free(p);
 	return NULL;
 }
 
@@ -710,15 +464,8 @@ void plugin_free(struct plugin *p)
 	if (!p)
 		return;
 	plugin_flush(p);
-	auparse_destroy(p->au);
+	auxerr__asm_free(p->as);
 	close_output(p);
-	while (p->head) {
-		struct pending *e = p->head;
-
-		p->head = e->next;
-		pending_free(e);
-	}
-	free(p->line);
 	free(p);
 }
 

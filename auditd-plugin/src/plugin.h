@@ -4,11 +4,11 @@
  * (signals, stdin, the main loop live in main.c) so that the unit tests
  * drive it directly on fixture streams.
  *
- * Data flow:  bytes from auditd -> plugin_input() -> line framer (drops
- * oversized, binary and malformed lines) -> auparse_feed() -> event
- * callback (cheap test for a type 1340 record; copies the raw records of
- * the event) -> queue -> plugin_process() -> auxerr_record_parse() +
- * auxerr_explain() -> one line of text or JSON -> syslog or a file.
+ * Data flow:  bytes from auditd -> plugin_input() -> libauxerr's event
+ * assembler (libauxerr/src/assemble.c: line framer, drops oversized,
+ * binary and malformed lines, auparse_feed(), picks the events with a
+ * type 1340 record) -> auxerr_record_parse() + auxerr_explain() -> one
+ * line of text or JSON -> syslog or a file.
  */
 #ifndef AUXERR_PLUGIN_H
 #define AUXERR_PLUGIN_H
@@ -18,9 +18,8 @@
 
 #define PLUGIN_DEFAULT_CONFIG	"/etc/audit/audisp-auxerr.conf"
 
-/* A line longer than this (bytes, without the '\n') is dropped whole.
- * auditd's own records are at most MAX_AUDIT_MESSAGE_LENGTH (8970) plus
- * the enriched interpretations. */
+/* A line longer than this (bytes, without the '\n') is dropped whole:
+ * the assembler's AUXERR_LINE_MAX (libauxerr/src/auxerr-shared.h) */
 #define PLUGIN_MAX_LINE		(64u * 1024u)
 
 enum plugin_output { OUTPUT_SYSLOG, OUTPUT_FILE };
@@ -86,9 +85,6 @@ void plugin_input(struct plugin *p, const char *data, size_t len);
  * without '\n' */
 void plugin_age(struct plugin *p);
 void plugin_flush(struct plugin *p);
-
-/* Explain and write the events queued by the above (they call it too) */
-void plugin_process(struct plugin *p);
 
 const struct plugin_stats *plugin_stats(const struct plugin *p);
 

@@ -26,4 +26,74 @@
  */
 AUXERR_SHARED int auxerr__auparse_hazard(const char *line, size_t n);
 
+/* ---- the event assembler (assemble.c) ---------------------------------- */
+
+/* The longest line the assembler takes (bytes, without the '\n').
+ * auditd's records are at most MAX_AUDIT_MESSAGE_LENGTH (8970) plus the
+ * enriched interpretations. */
+#define AUXERR_LINE_MAX		(64u * 1024u)
+
+/* What became of one line */
+enum auxerr_line {
+	AUXERR_LINE_RECORD,	/* a record, handed to libauparse */
+	AUXERR_LINE_SKIPPED,	/* empty, or plain ausearch's "----"/"time->" */
+	AUXERR_LINE_LONG,	/* longer than AUXERR_LINE_MAX: dropped */
+	AUXERR_LINE_BINARY,	/* a byte outside printable ASCII: dropped */
+	AUXERR_LINE_MALFORMED,	/* not a record, or one libauparse 3.0.9
+				 * mishandles: dropped */
+};
+
+/* One completed event with an AUXERR record, valid during the callback */
+struct auxerr_event {
+	const char *text;	/* its records, one per line ending in '\n',
+				 * without node= prefix, enrichment or EOE;
+				 * NULL when too_big */
+	size_t len;
+	int too_big;		/* the records exceed AUXERR_TEXT_MAX */
+	long line;		/* input line of its first record, 0 unknown */
+	long long sec;		/* the stamp msg=audit(sec.milli:serial) */
+	unsigned milli;
+	unsigned long long serial;
+	/* the SYSCALL record's fields as libauparse found them, NULL if
+	 * none: for events libauxerr cannot parse */
+	const char *pid, *uid;	/* raw */
+	const char *comm, *exe;	/* interpreted (decoded) */
+};
+
+struct auxerr_asm_stats {
+	unsigned long lines;		/* records handed to libauparse */
+	unsigned long skipped;		/* AUXERR_LINE_SKIPPED */
+	unsigned long dropped_long;
+	unsigned long dropped_binary;
+	unsigned long dropped_malformed;
+	unsigned long events;		/* events libauparse completed */
+	unsigned long auxerr_events;	/* of which carried an AUXERR record */
+};
+
+typedef void (*auxerr_event_fn)(const struct auxerr_event *ev, void *arg);
+struct auxerr_asm;
+
+/* A new assembler calling @fn for each event (outside libauparse, so
+ * that @fn may parse with libauxerr); NULL with errno on failure */
+AUXERR_SHARED struct auxerr_asm *auxerr__asm_new(auxerr_event_fn fn,
+						 void *arg);
+/* Free @a; events not yet complete are dropped, not handed out */
+AUXERR_SHARED void auxerr__asm_free(struct auxerr_asm *a);
+/* One line of @n bytes without its '\n', number @lineno of the input;
+ * a line not taken gets its reason in *@why (may be NULL) */
+AUXERR_SHARED enum auxerr_line auxerr__asm_line(struct auxerr_asm *a,
+						const char *line, size_t n,
+						long lineno, const char **why);
+/* Bytes in any chunking, framed into lines (an over-long line is
+ * dropped whole; lines are numbered from 1) */
+AUXERR_SHARED void auxerr__asm_input(struct auxerr_asm *a, const char *data,
+				     size_t n);
+/* Complete the events libauparse's end-of-event timeout has passed for
+ * (call about once a second on a live stream) */
+AUXERR_SHARED void auxerr__asm_age(struct auxerr_asm *a);
+/* End of input: a last line without '\n', then every open event */
+AUXERR_SHARED void auxerr__asm_flush(struct auxerr_asm *a);
+AUXERR_SHARED const struct auxerr_asm_stats *
+auxerr__asm_stats(const struct auxerr_asm *a);
+
 #endif
