@@ -19,6 +19,7 @@
 #include <libaudit.h>
 #include <auxerr.h>
 
+#include "auxerr-shared.h"
 #include "cli.h"
 
 #define SYSCTL_DIR "/proc/sys/kernel/auxerr"
@@ -188,7 +189,8 @@ int cmd_status(int argc, char **argv)
 		if (!strcmp(sv[i].name, "enabled"))
 			enabled = atoi(sv[i].val);
 	if (json) {
-		printf("{\"version\":1,\"kernel\":{\"supported\":%s,\"prctl\":%s,\"sysctl\":{",
+		printf("{\"version\":%d,\"kernel\":{\"supported\":%s,\"prctl\":%s,\"sysctl\":{",
+		       AUXERR_JSON_VERSION,
 		       supported ? "true" : "false", prctl_ok ? "true" : "false");
 		for (i = 0; i < n; i++) {
 			const char *v = sv[i].val;

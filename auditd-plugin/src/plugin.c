@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,136 +103,35 @@ static void emit(struct plugin *p, const char *line)
 	}
 }
 
-/* ---- formatting ------------------------------------------------------ */
+/* ---- the text format ------------------------------------------------ */
+/* (the JSON format is libauxerr's one writer: docs/json-format.md) */
 
-struct buf {
-	char *s;
-	size_t len, cap;
-	int oom;
-};
-
-static void put(struct buf *b, const char *s, size_t n)
+static void puts_(struct auxerr_buf *b, const char *s)
 {
-	if (b->oom)
-		return;
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		char *ns;
-
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		ns = realloc(b->s, cap);
-		if (!ns) {
-			b->oom = 1;
-			return;
-		}
-		b->s = ns;
-		b->cap = cap;
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
-static void puts_(struct buf *b, const char *s)
-{
-	put(b, s, strlen(s));
-}
-
-__attribute__((format(printf, 2, 3)))
-static void putf(struct buf *b, const char *fmt, ...)
-{
-	char tmp[128];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		put(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+	auxerr__buf_put(b, s, strlen(s));
 }
 
 /* "..." with \" \\ and \xHH for control bytes */
-static void put_text_quoted(struct buf *b, const char *s)
+static void put_text_quoted(struct auxerr_buf *b, const char *s)
 {
-	put(b, "\"", 1);
+	auxerr__buf_put(b, "\"", 1);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
 		if (c == '"' || c == '\\') {
 			char e[2] = { '\\', (char)c };
-			put(b, e, 2);
+			auxerr__buf_put(b, e, 2);
 		} else if (c < 0x20 || c == 0x7f) {
-			putf(b, "\\x%02x", c);
+			auxerr__buf_printf(b, "\\x%02x", c);
 		} else {
-			put(b, (const char *)&c, 1);
+			auxerr__buf_put(b, (const char *)&c, 1);
 		}
 	}
-	put(b, "\"", 1);
-}
-
-/* Length of a valid UTF-8 sequence at s, 0 if invalid */
-static size_t utf8_len(const unsigned char *s)
-{
-	unsigned c = s[0];
-	size_t n, i;
-	uint32_t cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf) {
-		n = 2;
-		cp = c & 0x1f;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		cp = c & 0x0f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		cp = c & 0x07;
-	} else {
-		return 0;
-	}
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return n;
-}
-
-/* a JSON string; invalid UTF-8 becomes U+FFFD */
-static void put_json_string(struct buf *b, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-
-	put(b, "\"", 1);
-	while (*s) {
-		size_t n;
-
-		if (*s == '"' || *s == '\\') {
-			char e[2] = { '\\', (char)*s };
-			put(b, e, 2);
-			s++;
-		} else if (*s < 0x20 || *s == 0x7f) {
-			putf(b, "\\u%04x", *s);
-			s++;
-		} else if ((n = utf8_len(s)) > 0) {
-			put(b, (const char *)s, n);
-			s += n;
-		} else {
-			puts_(b, "\\ufffd");
-			s++;
-		}
-	}
-	put(b, "\"", 1);
+	auxerr__buf_put(b, "\"", 1);
 }
 
 /* a bare token when it is one, else quoted */
-static void put_text_token(struct buf *b, const char *s)
+static void put_text_token(struct auxerr_buf *b, const char *s)
 {
 	const char *c;
 
@@ -257,9 +155,9 @@ static int decimal(const char *s)
 	return 1;
 }
 
-char *plugin_format_line(enum plugin_format fmt, const struct plugin_line *l)
+char *plugin_format_text(const struct plugin_line *l)
 {
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 	char when[64], ename[32];
 	struct tm tm;
 	time_t t = (time_t)l->sec;
@@ -275,56 +173,24 @@ char *plugin_format_line(enum plugin_format fmt, const struct plugin_line *l)
 	else
 		snprintf(ename, sizeof(ename), "%s", en ? en : "?");
 
-	if (fmt == FORMAT_JSON) {
-		puts_(&b, "{\"time\":");
-		put_json_string(&b, when);
-		putf(&b, ",\"stamp\":\"%lld.%03u:%llu\",\"serial\":%llu",
-		     l->sec, l->milli % 1000, l->serial, l->serial);
-		puts_(&b, ",\"pid\":");
-		if (decimal(l->pid))
-			puts_(&b, l->pid);
-		else
-			puts_(&b, "null");
-		puts_(&b, ",\"uid\":");
-		if (decimal(l->uid))
-			puts_(&b, l->uid);
-		else
-			puts_(&b, "null");
-		puts_(&b, ",\"comm\":");
-		put_json_string(&b, l->comm ? l->comm : "?");
-		puts_(&b, ",\"exe\":");
-		put_json_string(&b, l->exe ? l->exe : "?");
-		puts_(&b, ",\"syscall\":");
-		put_json_string(&b, l->syscall ? l->syscall : "?");
-		putf(&b, ",\"errno\":%d,\"errname\":", l->error);
-		put_json_string(&b, ename);
-		puts_(&b, ",\"mechanism\":");
-		put_json_string(&b, l->mechanism ? l->mechanism : "?");
-		puts_(&b, ",\"explained\":");
-		puts_(&b, l->explanation ? "true" : "false");
-		puts_(&b, ",\"explanation\":");
-		put_json_string(&b, l->explanation ? l->explanation
-				: "auxerr event not understood");
-		puts_(&b, "}\n");
-	} else {
-		puts_(&b, "time=");
-		puts_(&b, when);
-		putf(&b, " serial=%llu pid=%s uid=%s comm=", l->serial,
-		     decimal(l->pid) ? l->pid : "?", decimal(l->uid) ? l->uid : "?");
-		put_text_quoted(&b, l->comm ? l->comm : "?");
-		puts_(&b, " exe=");
-		put_text_quoted(&b, l->exe ? l->exe : "?");
-		puts_(&b, " syscall=");
-		put_text_token(&b, l->syscall ? l->syscall : "?");
-		puts_(&b, " errno=");
-		puts_(&b, ename);
-		puts_(&b, " mechanism=");
-		put_text_token(&b, l->mechanism ? l->mechanism : "?");
-		puts_(&b, " explanation=");
-		put_text_quoted(&b, l->explanation ? l->explanation
-				: "auxerr event not understood");
-		puts_(&b, "\n");
-	}
+	puts_(&b, "time=");
+	puts_(&b, when);
+	auxerr__buf_printf(&b, " serial=%llu pid=%s uid=%s comm=", l->serial,
+			   decimal(l->pid) ? l->pid : "?",
+			   decimal(l->uid) ? l->uid : "?");
+	put_text_quoted(&b, l->comm ? l->comm : "?");
+	puts_(&b, " exe=");
+	put_text_quoted(&b, l->exe ? l->exe : "?");
+	puts_(&b, " syscall=");
+	put_text_token(&b, l->syscall ? l->syscall : "?");
+	puts_(&b, " errno=");
+	puts_(&b, ename);
+	puts_(&b, " mechanism=");
+	put_text_token(&b, l->mechanism ? l->mechanism : "?");
+	puts_(&b, " explanation=");
+	put_text_quoted(&b, l->explanation ? l->explanation
+			: "auxerr event not understood");
+	puts_(&b, "\n");
 	if (b.oom) {
 		free(b.s);
 		return NULL;
@@ -380,7 +246,16 @@ static void explain_one(const struct auxerr_event *e, void *arg)
 		l.comm = e->comm;
 		l.exe = e->exe;
 	}
-	line = plugin_format_line(p->cfg.format, &l);
+	if (p->cfg.format == FORMAT_JSON) {
+		struct auxerr_json_src src = {
+			.source = "auditd", .pid = -1, .tid = -1,
+			.text = e->text, .len = e->len, .ev = e,
+		};
+
+		line = auxerr__json_event(r, &src);
+	} else {
+		line = plugin_format_text(&l);
+	}
 	if (line) {
 		emit(p, line);
 		if (l.explanation)

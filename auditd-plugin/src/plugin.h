@@ -88,7 +88,8 @@ void plugin_flush(struct plugin *p);
 
 const struct plugin_stats *plugin_stats(const struct plugin *p);
 
-/* Formatting helpers, exported for the tests */
+/* The text format's fields (the JSON format is libauxerr's writer,
+ * auxerr__json_event(), in the schema of docs/json-format.md) */
 struct plugin_line {
 	long long sec;
 	unsigned milli;
@@ -103,7 +104,7 @@ struct plugin_line {
 	const char *explanation;
 };
 
-/* The output line, NUL-terminated, with '\n' at the end; malloc'd */
-char *plugin_format_line(enum plugin_format fmt, const struct plugin_line *l);
+/* The text format's line, NUL-terminated, with '\n' at the end; malloc'd */
+char *plugin_format_text(const struct plugin_line *l);
 
 #endif

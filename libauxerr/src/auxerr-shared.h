@@ -96,4 +96,56 @@ AUXERR_SHARED void auxerr__asm_flush(struct auxerr_asm *a);
 AUXERR_SHARED const struct auxerr_asm_stats *
 auxerr__asm_stats(const struct auxerr_asm *a);
 
+/* ---- the JSON writer (json.c) ------------------------------------------ */
+
+/*
+ * The version of the JSON schema of docs/json-format.md, shared by every
+ * object auxerr writes (events and `auxerr status --json`).  It changes
+ * only deliberately: when a member is removed, renamed or changes type or
+ * meaning (adding a member does not change it).
+ */
+#define AUXERR_JSON_VERSION	2
+
+/* A growing string; @oom set on allocation failure (then nothing more is
+ * added) */
+struct auxerr_buf {
+	char *s;
+	size_t len, cap;
+	int oom;
+};
+
+AUXERR_SHARED void auxerr__buf_put(struct auxerr_buf *b, const char *s,
+				   size_t n);
+__attribute__((format(printf, 2, 3)))
+AUXERR_SHARED void auxerr__buf_printf(struct auxerr_buf *b, const char *fmt,
+				      ...);
+/* @n bytes of @s as a JSON string: quotes, escapes, invalid UTF-8 as
+ * U+FFFD */
+AUXERR_SHARED void auxerr__json_string(struct auxerr_buf *b, const char *s,
+				       size_t n);
+
+/* Where an event came from, beyond its text */
+struct auxerr_json_src {
+	const char *source;	/* "proc", "audit", "trace", "auditd" */
+	long pid;		/* -1: the SYSCALL record's pid= */
+	long tid;		/* -1: unknown (null) */
+	long line;		/* input line of its first record, 0: none */
+	const char *text;	/* the event text, NULL if not kept */
+	size_t len;
+	/* for an event libauxerr could not parse (@rec NULL): what the
+	 * assembler found, may be NULL */
+	const struct auxerr_event *ev;
+};
+
+struct auxerr_record;
+
+/*
+ * One event as one line of JSON ending in '\n' (malloc'd, NUL-
+ * terminated), or NULL with errno ENOMEM.  @rec is the parsed event, or
+ * NULL when libauxerr refused it (then "explained" is false and what
+ * only the record knows is null).
+ */
+AUXERR_SHARED char *auxerr__json_event(struct auxerr_record *rec,
+				       const struct auxerr_json_src *src);
+
 #endif

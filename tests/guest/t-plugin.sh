@@ -9,6 +9,7 @@
 
 TOP=${AUXERR_TOP:-/work/main}
 PLUGIN=$TOP/build/userland/audisp-auxerr
+AUXERR=$TOP/build/userland/auxerr
 conf=/run/auxerr-audit
 out=/run/auxerr-plugin
 log=/var/log/audit/audit.log
@@ -111,15 +112,42 @@ expect_eq json-pid "$pid" "$(json_field pid <<<"$j")"
 expect_eq json-uid 65534 "$(json_field uid <<<"$j")"
 expect_eq json-comm probe "$(json_field comm <<<"$j")"
 expect_eq json-exe "$PROBE" "$(json_field exe <<<"$j")"
-expect_eq json-syscall openat "$(json_field syscall <<<"$j")"
+expect_eq json-version 2 "$(json_field version <<<"$j")"
+expect_eq json-source auditd "$(json_field source <<<"$j")"
+expect_eq json-syscall 257 "$(json_field syscall <<<"$j")"
+expect_eq json-syscall_name openat "$(json_field syscall_name <<<"$j")"
+expect_eq json-arch c000003e "$(json_field arch <<<"$j")"
 expect_eq json-errno 13 "$(json_field errno <<<"$j")"
-expect_eq json-errname EACCES "$(json_field errname <<<"$j")"
+expect_eq json-errno_name EACCES "$(json_field errno_name <<<"$j")"
 expect_eq json-mechanism dac "$(json_field mechanism <<<"$j")"
 expect_eq json-explained True "$(json_field explained <<<"$j")"
 expect_eq json-explanation "$why" "$(json_field explanation <<<"$j")"
+expect_eq json-remedy None "$(json_field remedy <<<"$j")"
+expect_eq json-line None "$(json_field line <<<"$j")"
+expect_eq json-tid None "$(json_field tid <<<"$j")"
 
 # --- the stock tools ------------------------------------------------------
 ev=$(wait_ausearch -m 1340 -i) || { fail ausearch-m-1340 "nothing"; finish; }
+
+# One schema: auxerr explain on the logged event writes the plugin's JSON
+# object, member for member, but for where it was read (source, line)
+"$AUXERR" explain --json "$log" > "$out/cli.json"
+expect_eq cli-json-events 1 "$(wc -l < "$out/cli.json")"
+expect_eq cli-json-vs-plugin "" "$(python3 - "$out/cli.json" "$out/json.log" <<'PY'
+import json, sys
+cli = json.loads(open(sys.argv[1]).readline())
+plugin = json.loads(open(sys.argv[2]).readline())
+if list(cli) != list(plugin):
+    print("members differ:", list(cli), list(plugin))
+for k in cli:
+    if k in ("source", "line"):
+        continue
+    if cli[k] != plugin.get(k):
+        print(k, repr(cli[k]), repr(plugin.get(k)))
+if (cli["source"], plugin["source"]) != ("audit", "auditd") or not cli["line"]:
+    print("source/line", cli["source"], plugin["source"], cli["line"])
+PY
+)"
 echo "$ev"
 expect_eq ausearch-m-1340-events 1 "$(grep -c '^----' <<<"$ev")"
 expect_eq ausearch-m-1340-types "PROCTITLE PATH CWD UNKNOWN[1340] SYSCALL" \

@@ -23,6 +23,7 @@
 #include <CUnit/CUnit.h>
 
 #include "auxerr.h"
+#include "auxerr-shared.h"
 #include "plugin.h"
 
 static char tmpdir[] = "/tmp/plugin-test.XXXXXX";
@@ -214,7 +215,15 @@ static char *expected_line(const char *name, enum plugin_format fmt)
 	l.error = auxerr_record_errno(r);
 	l.mechanism = auxerr_record_mechanism(r);
 	l.explanation = auxerr_explain(r);
-	line = plugin_format_line(fmt, &l);
+	if (fmt == FORMAT_JSON) {
+		struct auxerr_json_src src = {
+			.source = "auditd", .pid = -1, .tid = -1,
+			.text = t, .len = strlen(t),
+		};
+		line = auxerr__json_event(r, &src);
+	} else {
+		line = plugin_format_text(&l);
+	}
 	auxerr_record_free(r);
 	free(t);
 	return line;
@@ -326,15 +335,76 @@ static void test_one_event(void)
 	CU_ASSERT_EQUAL(st.lines, 6);
 	free(out);
 
+	/* the JSON schema of docs/json-format.md, member by member */
 	out = run_stream(s.s, s.len, 0, FORMAT_JSON, NULL);
 	ASSERT_STR(out,
-		   "{\"time\":\"2026-12-03T13:22:31.396Z\",\"stamp\":\"1796304151.396:8\","
-		   "\"serial\":8,\"pid\":64,\"uid\":65534,\"comm\":\"auxerr-check\","
-		   "\"exe\":\"/work/main/build/userland/auxerr-check\",\"syscall\":\"openat\","
-		   "\"errno\":13,\"errname\":\"EACCES\",\"mechanism\":\"dac\","
-		   "\"explained\":true,\"explanation\":\"openat /tmp/fx/secret: denied "
-		   "by file permissions: mode 0600 root:root; uid 65534 is \\\"other\\\" "
-		   "and has no read permission\"}\n");
+			"{\"version\":2,\"source\":\"auditd\",\"stamp\":\"1796304151.396:8"
+			"\",\"time\":\"2026-12-03T13:22:31.396Z\",\"serial\":8,"
+			"\"line\":null,\"pid\":64,\"tid\":null,\"uid\":65534,"
+			"\"comm\":\"auxerr-check\",\"exe\":\"/work/main/build/userland/auxe"
+			"rr-check\",\"syscall\":257,\"syscall_name\":\"openat\","
+			"\"arch\":\"c000003e\",\"errno\":13,\"errno_name\":\"EACCES\","
+			"\"error\":\"Permission denied\",\"mechanism\":\"dac\","
+			"\"weak\":false,\"explained\":true,\"explanation\":\"openat "
+			"/tmp/fx/secret: denied by file permissions: mode 0600 "
+			"root:root; uid 65534 is \\\"other\\\" and has no read "
+			"permission\",\"remedy\":null,\"records\":[{\"type\":\"SYSCALL\","
+			"\"fields\":{\"arch\":\"c000003e\",\"syscall\":\"257\","
+			"\"success\":\"no\",\"exit\":\"-13\",\"a0\":\"ffffff9c\","
+			"\"a1\":\"7ffcf3addefd\",\"a2\":\"0\",\"a3\":\"0\",\"items\":\"1\","
+			"\"ppid\":\"63\",\"pid\":\"64\",\"auid\":\"4294967295\","
+			"\"uid\":\"65534\",\"gid\":\"65534\",\"euid\":\"65534\","
+			"\"suid\":\"65534\",\"fsuid\":\"65534\",\"egid\":\"65534\","
+			"\"sgid\":\"65534\",\"fsgid\":\"65534\",\"tty\":\"(none)\","
+			"\"ses\":\"4294967295\",\"comm\":\"auxerr-check\",\"exe\":\"/work/m"
+			"ain/build/userland/auxerr-check\",\"subj\":\"unconfined\","
+			"\"key\":\"(null)\"},\"interpreted\":{\"arch\":\"x86_64\","
+			"\"syscall\":\"openat\",\"success\":\"no\",\"exit\":\"EACCES(Permis"
+			"sion denied)\",\"a0\":\"AT_FDCWD\",\"a1\":\"0x7ffcf3addefd\","
+			"\"a2\":\"O_RDONLY\",\"a3\":\"0x0\",\"items\":\"1\","
+			"\"ppid\":\"63\",\"pid\":\"64\",\"auid\":\"unset\",\"uid\":\"nobody"
+			"\",\"gid\":\"nogroup\",\"euid\":\"nobody\",\"suid\":\"nobody\","
+			"\"fsuid\":\"nobody\",\"egid\":\"nogroup\",\"sgid\":\"nogroup\","
+			"\"fsgid\":\"nogroup\",\"tty\":\"(none)\",\"ses\":\"unset\","
+			"\"comm\":\"auxerr-check\",\"exe\":\"/work/main/build/userland/auxe"
+			"rr-check\",\"subj\":\"unconfined\",\"key\":\"(null)\"}},"
+			"{\"type\":\"AUXERR\",\"fields\":{\"mechanism\":\"dac\","
+			"\"class\":\"other\",\"perm\":\"4\",\"granted\":\"0\","
+			"\"override\":\"dac_read_search,dac_override\",\"mode\":\"0100600\""
+			",\"ouid\":\"0\",\"ogid\":\"0\",\"inode\":\"3\",\"dev\":\"00:14\"},"
+			"\"interpreted\":{\"mechanism\":\"dac\",\"class\":\"other\","
+			"\"perm\":\"read\",\"granted\":\"0\",\"override\":\"dac_read_search"
+			",dac_override\",\"mode\":\"file,600\",\"ouid\":\"root\","
+			"\"ogid\":\"root\",\"inode\":\"3\",\"dev\":\"00:14\"}},"
+			"{\"type\":\"CWD\",\"fields\":{\"cwd\":\"/tmp/fx\"},"
+			"\"interpreted\":{\"cwd\":\"/tmp/fx\"}},{\"type\":\"PATH\","
+			"\"fields\":{\"item\":\"0\",\"name\":\"/tmp/fx/secret\","
+			"\"inode\":\"3\",\"dev\":\"00:14\",\"mode\":\"0100600\","
+			"\"ouid\":\"0\",\"ogid\":\"0\",\"rdev\":\"00:00\",\"nametype\":\"NO"
+			"RMAL\"},\"interpreted\":{\"item\":\"0\",\"name\":\"/tmp/fx/secret"
+			"\",\"inode\":\"3\",\"dev\":\"00:14\",\"mode\":\"file,"
+			"600\",\"ouid\":\"root\",\"ogid\":\"root\",\"rdev\":\"00:00\","
+			"\"nametype\":\"NORMAL\"}},{\"type\":\"PROCTITLE\",\"fields\":{\"pr"
+			"octitle\":\"2F776F726B2F6D61696E2F6275696C642F757365726C616E642F61"
+			"75786572722D636865636B006F70656E002F746D702F66782F736563726574\"},"
+			"\"interpreted\":{\"proctitle\":\"/work/main/build/userland/auxerr-"
+			"check open /tmp/fx/secret\"}}],\"text\":\"type=SYSCALL "
+			"msg=audit(1796304151.396:8): arch=c000003e syscall=257 "
+			"success=no exit=-13 a0=ffffff9c a1=7ffcf3addefd a2=0 "
+			"a3=0 items=1 ppid=63 pid=64 auid=4294967295 uid=65534 "
+			"gid=65534 euid=65534 suid=65534 fsuid=65534 egid=65534 "
+			"sgid=65534 fsgid=65534 tty=(none) ses=4294967295 comm=\\\"auxerr-c"
+			"heck\\\" exe=\\\"/work/main/build/userland/auxerr-check\\\" "
+			"subj=unconfined key=(null)\\ntype=UNKNOWN[1340] msg=audit(17963041"
+			"51.396:8): mechanism=dac class=other perm=4 granted=0 "
+			"override=dac_read_search,dac_override mode=0100600 "
+			"ouid=0 ogid=0 inode=3 dev=00:14\\ntype=CWD msg=audit(1796304151.39"
+			"6:8): cwd=\\\"/tmp/fx\\\"\\ntype=PATH msg=audit(1796304151.396:8):"
+			" item=0 name=\\\"/tmp/fx/secret\\\" inode=3 dev=00:14 "
+			"mode=0100600 ouid=0 ogid=0 rdev=00:00 nametype=NORMAL\\ntype=PROCT"
+			"ITLE msg=audit(1796304151.396:8): proctitle=2F776F726B2F6D61696E2F"
+			"6275696C642F757365726C616E642F6175786572722D636865636B006F70656E00"
+			"2F746D702F66782F736563726574\\n\"}\n");
 	free(out);
 	free(s.s);
 }
@@ -461,11 +531,31 @@ static void test_not_understood(void)
 		memcpy(p, "syscall=2x7", 11);
 		adds(&s, bad);
 		out = run_stream(s.s, s.len, 0, FORMAT_JSON, &st);
-		ASSERT_STR(out, "{\"time\":\"2026-12-03T13:22:31.396Z\",\"stamp\":"
-			   "\"1796304151.396:8\",\"serial\":8,\"pid\":64,\"uid\":65534,"
-			   "\"comm\":\"auxerr-check\",\"exe\":\"/work/main/build/userland/auxerr-check\","
-			   "\"syscall\":\"?\",\"errno\":0,\"errname\":\"?\",\"mechanism\":\"?\","
-			   "\"explained\":false,\"explanation\":\"auxerr event not understood\"}\n");
+		ASSERT_STR(out,
+			"{\"version\":2,\"source\":\"auditd\",\"stamp\":\"1796304151.396:8"
+			"\",\"time\":\"2026-12-03T13:22:31.396Z\",\"serial\":8,"
+			"\"line\":null,\"pid\":64,\"tid\":null,\"uid\":65534,"
+			"\"comm\":\"auxerr-check\",\"exe\":\"/work/main/build/userland/auxe"
+			"rr-check\",\"syscall\":null,\"syscall_name\":null,\"arch\":null,"
+			"\"errno\":null,\"errno_name\":null,\"error\":null,\"mechanism\":nu"
+			"ll,\"weak\":null,\"explained\":false,\"explanation\":null,"
+			"\"remedy\":null,\"records\":null,\"text\":\"type=SYSCALL "
+			"msg=audit(1796304151.396:8): arch=c000003e syscall=2x7 "
+			"success=no exit=-13 a0=ffffff9c a1=7ffcf3addefd a2=0 "
+			"a3=0 items=1 ppid=63 pid=64 auid=4294967295 uid=65534 "
+			"gid=65534 euid=65534 suid=65534 fsuid=65534 egid=65534 "
+			"sgid=65534 fsgid=65534 tty=(none) ses=4294967295 comm=\\\"auxerr-c"
+			"heck\\\" exe=\\\"/work/main/build/userland/auxerr-check\\\" "
+			"subj=unconfined key=(null)\\ntype=UNKNOWN[1340] msg=audit(17963041"
+			"51.396:8): mechanism=dac class=other perm=4 granted=0 "
+			"override=dac_read_search,dac_override mode=0100600 "
+			"ouid=0 ogid=0 inode=3 dev=00:14\\ntype=CWD msg=audit(1796304151.39"
+			"6:8): cwd=\\\"/tmp/fx\\\"\\ntype=PATH msg=audit(1796304151.396:8):"
+			" item=0 name=\\\"/tmp/fx/secret\\\" inode=3 dev=00:14 "
+			"mode=0100600 ouid=0 ogid=0 rdev=00:00 nametype=NORMAL\\ntype=PROCT"
+			"ITLE msg=audit(1796304151.396:8): proctitle=2F776F726B2F6D61696E2F"
+			"6275696C642F757365726C616E642F6175786572722D636865636B006F70656E00"
+			"2F746D702F66782F736563726574\\n\"}\n");
 		free(out);
 		free(bad);
 		free(s.s);
@@ -473,8 +563,8 @@ static void test_not_understood(void)
 	free(t);
 }
 
-/* Strings a person reads are escaped: quotes, control bytes, invalid
- * UTF-8 (JSON) */
+/* Strings a person reads are escaped in the text format: quotes, control
+ * bytes (the JSON writer's escaping: tests/unit/test_json.c) */
 static void test_escaping(void)
 {
 	struct plugin_line l = {
@@ -483,22 +573,13 @@ static void test_escaping(void)
 		.syscall = "open at", .error = 1, .mechanism = "dac",
 		.explanation = "line\nbreak",
 	};
-	char *s = plugin_format_line(FORMAT_TEXT, &l);
+	char *s = plugin_format_text(&l);
 
 	ASSERT_STR(s, "time=1970-01-01T00:00:00.005Z serial=9 pid=12 uid=? "
 		   "comm=\"a\\\"b\\\\c\\x01\\x7f\" exe=\"/bin/\xc3\xa9\xff\xe0\x80\" "
 		   "syscall=\"open at\" errno=EPERM mechanism=dac "
 		   "explanation=\"line\\x0abreak\"\n");
 	free(s);
-	s = plugin_format_line(FORMAT_JSON, &l);
-	ASSERT_STR(s, "{\"time\":\"1970-01-01T00:00:00.005Z\",\"stamp\":\"0.005:9\","
-		   "\"serial\":9,\"pid\":12,\"uid\":null,"
-		   "\"comm\":\"a\\\"b\\\\c\\u0001\\u007f\","
-		   "\"exe\":\"/bin/\xc3\xa9\\ufffd\\ufffd\\ufffd\",\"syscall\":\"open at\","
-		   "\"errno\":1,\"errname\":\"EPERM\",\"mechanism\":\"dac\","
-		   "\"explained\":true,\"explanation\":\"line\\u000abreak\"}\n");
-	free(s);
-
 	/* a hex-encoded path with a space and ESC, through the plugin */
 	{
 		struct str st = { 0 };
