@@ -57,6 +57,7 @@ int main(void)
 	add_strerror_suite();
 	add_guest_suite();
 	add_fuzzed_suite();
+	add_remedy_suite();
 	add_json_suite();
 	CU_basic_set_mode(CU_BRM_NORMAL);
 	CU_basic_run_tests();

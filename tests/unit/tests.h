@@ -15,6 +15,7 @@ void add_raw_suite(void);
 void add_strerror_suite(void);
 void add_guest_suite(void);
 void add_fuzzed_suite(void);
+void add_remedy_suite(void);
 void add_json_suite(void);
 
 /* parse fixture @name; CU_FAIL and NULL if it does not parse */
