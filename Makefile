@@ -66,8 +66,12 @@ guest-programs: headers
 	$(CC) $(GUEST_CFLAGS) -o $(GUEST_BIN)/sandbox $(top)/tests/guest/src/sandbox.c
 	$(CC) $(GUEST_CFLAGS) -o $(GUEST_BIN)/flush-abuse $(top)/tests/guest/src/flush-abuse.c
 
+# The whole suite takes about 10 minutes of guest time on an idle 2-core
+# machine; the limit only catches a hung guest, so it leaves room for a
+# loaded one (a guest under TCG slows with every other busy process).
+GUEST_TEST_TIMEOUT ?= 3000
 guest-test: kernel userland guest-programs selftests-build
-	$(VM) $(top)/tests/guest/run-all $(TESTS)
+	$(VM) --timeout $(GUEST_TEST_TIMEOUT) $(top)/tests/guest/run-all $(TESTS)
 
 # libFuzzer on every parser of untrusted text (tests/fuzz/README.md):
 # each harness FUZZ_TIME seconds (default 25) from its seed corpus.
