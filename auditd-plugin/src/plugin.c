@@ -22,6 +22,9 @@
 #include "auxerr-shared.h"
 #include "plugin.h"
 
+_Static_assert(PLUGIN_MAX_LINE == AUXERR_LINE_MAX,
+	       "plugin.h promises the assembler's line limit");
+
 struct plugin {
 	struct plugin_config cfg;
 	struct auxerr_asm *as;
