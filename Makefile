@@ -83,7 +83,15 @@ fuzz: $(UAPI_HEADER)
 check: deps
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory fuzz
+	@$(MAKE) --no-print-directory docs-check
 	@$(MAKE) --no-print-directory guest-test
+
+# The kernel series' Documentation (userspace-api/auxerr.rst, the sysctls
+# in admin-guide/sysctl/kernel.rst) built by Sphinx with warnings as
+# errors, and scripts/kernel-doc on the auxerr sources (kernel/check-docs).
+.PHONY: docs-check
+docs-check: kernel
+	@$(top)/kernel/check-docs $(BUILD)/linux
 
 demo: deps
 	@$(MAKE) --no-print-directory kernel userland guest-programs
@@ -109,7 +117,8 @@ bench-tools:
 
 # The kernel's own selftests for what auxerr touches (seccomp_bpf, landlock,
 # ptrace), built from the kernel tree against the patched UAPI headers into
-# build/selftests, run in one boot with kernel.auxerr.enabled=1 and =0: the
+# build/selftests, with auxerr's own (tests/guest/t-kselftest-auxerr.sh runs
+# those in make check), run in one boot with kernel.auxerr.enabled=1 and =0: the
 # results must be identical. If build/linux-base has been built (make
 # kernel AUXERR=0), the unpatched kernel runs them too and is compared.
 .PHONY: selftests selftests-build
@@ -117,7 +126,7 @@ SELFTESTS := $(BUILD)/selftests
 SELFTEST_SRC := $(BUILD)/linux/tools/testing/selftests
 SELFTEST_VM := $(top)/tests/vm/run --timeout 3600
 selftests-build: headers
-	@for s in seccomp landlock ptrace; do \
+	@for s in seccomp landlock ptrace auxerr; do \
 		mkdir -p $(SELFTESTS)/$$s && \
 		$(MAKE) --no-print-directory -s -C $(SELFTEST_SRC)/$$s OUTPUT=$(SELFTESTS)/$$s \
 			KHDR_INCLUDES="-isystem $(BUILD)/linux/usr-headers/include" || exit 1; \
