@@ -85,6 +85,7 @@ int event_print(FILE *f, enum out_mode mode, const char *text, size_t len,
 		const struct ev_meta *m)
 {
 	struct auxerr_record *rec;
+	struct auxerr_remedy *rem;
 	const char *expl, *sys;
 	struct timespec ts;
 	long pid;
@@ -119,6 +120,15 @@ int event_print(FILE *f, enum out_mode mode, const char *text, size_t len,
 				auxerr_record_mechanism(rec),
 				auxerr_record_is_weak(rec) ? " (weak note)" : "");
 		fprintf(f, "    %s\n", expl);
+		rem = auxerr_record_remedy(rec);
+		if (rem) {
+			/* the text names who and ends in the command */
+			fprintf(f, "    remedy: %s\n", auxerr_remedy_text(rem));
+			if (auxerr_remedy_weakens(rem))
+				fprintf(f, "    weakens: %s\n",
+					auxerr_remedy_weakens(rem));
+			auxerr_remedy_free(rem);
+		}
 		auxerr_record_free(rec);
 		return 0;
 	}

@@ -193,6 +193,8 @@ char *plugin_format_text(const struct plugin_line *l)
 	puts_(&b, " explanation=");
 	put_text_quoted(&b, l->explanation ? l->explanation
 			: "auxerr event not understood");
+	puts_(&b, " remedy=");
+	put_text_quoted(&b, l->remedy ? l->remedy : "no remedy known");
 	puts_(&b, "\n");
 	if (b.oom) {
 		free(b.s);
@@ -222,6 +224,7 @@ static void explain_one(const struct auxerr_event *e, void *arg)
 	struct plugin *p = arg;
 	struct auxerr_record *r = NULL;
 	struct plugin_line l = { 0 };
+	struct auxerr_remedy *rem = NULL;
 	char *line;
 
 	if (!e->too_big)
@@ -240,6 +243,10 @@ static void explain_one(const struct auxerr_event *e, void *arg)
 		l.error = auxerr_record_errno(r);
 		l.mechanism = auxerr_record_mechanism(r);
 		l.explanation = auxerr_explain(r);
+		if (p->cfg.format != FORMAT_JSON) {
+			rem = auxerr_record_remedy(r);
+			l.remedy = rem ? auxerr_remedy_text(rem) : NULL;
+		}
 	} else {
 		l.sec = e->sec;
 		l.milli = e->milli;
@@ -267,6 +274,7 @@ static void explain_one(const struct auxerr_event *e, void *arg)
 			p->stats.unexplained++;
 	}
 	free(line);
+	auxerr_remedy_free(rem);
 	auxerr_record_free(r);
 }
 

@@ -102,6 +102,7 @@ struct plugin_line {
 	int error;		/* positive errno, 0 if unknown */
 	const char *mechanism;
 	const char *explanation;
+	const char *remedy;	/* auxerr_remedy_text(), or NULL */
 };
 
 /* The text format's line, NUL-terminated, with '\n' at the end; malloc'd */

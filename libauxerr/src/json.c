@@ -205,6 +205,40 @@ static void records(struct auxerr_buf *b, const struct auxerr_record *r)
 	auxerr__buf_put(b, "]", 1);
 }
 
+/* The "remedy" object of docs/json-format.md; null when libauxerr
+ * derives none (out of memory marks @b) */
+static void remedy(struct auxerr_buf *b, const struct auxerr_record *r)
+{
+	struct auxerr_remedy *m = auxerr_record_remedy(r);
+	long long uid;
+
+	if (!m) {
+		if (errno == ENOMEM)
+			b->oom = 1;
+		puts_(b, "null");
+		return;
+	}
+	auxerr__buf_put(b, "{", 1);
+	member(b, "kind");
+	str_or_null(b, auxerr_remedy_kind_name(auxerr_remedy_kind(m)));
+	member(b, "text");
+	str_or_null(b, auxerr_remedy_text(m));
+	member(b, "command");
+	str_or_null(b, auxerr_remedy_command(m));
+	member(b, "who");
+	str_or_null(b, auxerr_remedy_who(m));
+	member(b, "uid");
+	uid = auxerr_remedy_uid(m);
+	if (uid >= 0)
+		auxerr__buf_printf(b, "%lld", uid);
+	else
+		puts_(b, "null");
+	member(b, "weakens");
+	str_or_null(b, auxerr_remedy_weakens(m));
+	auxerr__buf_put(b, "}", 1);
+	auxerr_remedy_free(m);
+}
+
 char *auxerr__json_event(struct auxerr_record *r,
 			 const struct auxerr_json_src *src)
 {
@@ -306,7 +340,10 @@ char *auxerr__json_event(struct auxerr_record *r,
 	member(&b, "explanation");
 	str_or_null(&b, expl);
 	member(&b, "remedy");
-	puts_(&b, "null");	/* reserved: docs/json-format.md */
+	if (r)
+		remedy(&b, r);
+	else
+		puts_(&b, "null");
 	member(&b, "records");
 	if (r)
 		records(&b, r);

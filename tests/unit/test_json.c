@@ -55,6 +55,14 @@ static void test_source(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
 	CU_ASSERT_PTR_NOT_NULL(strstr(j, "{\"version\":2,\"source\":\"trace\","));
 	CU_ASSERT_PTR_NOT_NULL(strstr(j, ",\"line\":null,\"pid\":4321,\"tid\":4322,"));
+	/* the remedy as an object (the setfacl user word is this host's
+	 * name for uid 1000, so only the rest is pinned) */
+	CU_ASSERT_PTR_NOT_NULL(strstr(j, ",\"remedy\":{\"kind\":\"command\","
+		"\"text\":\"The file's owner (uid 0, root) can give uid 1000 read "
+		"permission on /srv/x with one ACL entry for that user: setfacl -m u:"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(j, ":r /srv/x\",\"command\":\"setfacl -m u:"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(j, ":r /srv/x\",\"who\":\"the file's owner "
+		"(uid 0, root)\",\"uid\":0,\"weakens\":null},\"records\":["));
 	/* no text given: null, not the record's */
 	CU_ASSERT_PTR_NOT_NULL(strstr(j, ",\"text\":null}\n"));
 	/* one line: its only '\n' ends it */

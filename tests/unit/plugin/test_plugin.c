@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -205,20 +206,23 @@ static const struct {
 		"\" syscall=chmod errno=EPERM mechanism=cap explanation=\"chmod "
 		"/tmp/fx/secret: denied for lack of a capability: uid "
 		"65534 does not have CAP_FOWNER in the initial user "
-		"namespace\"\n" },
+		"namespace\""
+		" remedy=\"Root can run the program again as uid 65534 with CAP_FOWNER alone, rather than as root: cd /tmp/fx && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+fowner --ambient-caps=+fowner -- /work/main/build/userland/auxerr-check chmod /tmp/fx/secret 4755\"\n" },
 	{ "guest/cap",
 		"time=2026-12-03T13:23:58.869Z serial=24 pid=1207 uid=65534 "
 		"comm=\"auxerr-check\" exe=\"/work/main/build/userland/auxerr-check"
 		"\" syscall=chown errno=EPERM mechanism=cap explanation=\"chown "
 		"/tmp/fx/mine: denied for lack of a capability: uid "
-		"65534 does not have CAP_CHOWN in the initial user namespace\"\n" },
+		"65534 does not have CAP_CHOWN in the initial user namespace\""
+		" remedy=\"Root can run the program again as uid 65534 with CAP_CHOWN alone, rather than as root: cd /tmp/fx && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+chown --ambient-caps=+chown -- /work/main/build/userland/auxerr-check chown /tmp/fx/mine 0\"\n" },
 	{ "guest/dac-acl_group",
 		"time=2026-12-03T13:23:47.320Z serial=22 pid=1089 uid=65534 "
 		"comm=\"auxerr-check\" exe=\"/work/main/build/userland/auxerr-check"
 		"\" syscall=openat errno=EACCES mechanism=dac explanation=\"openat "
 		"/tmp/fx/acl_group: denied by the file's ACL: mode 0640 "
 		"root:root; uid 65534 matches the ACL entry group:nogroup,"
-		" which grants no read permission\"\n" },
+		" which grants no read permission\""
+		" remedy=\"The file's owner (uid 0, root) can give uid 65534 read permission on /tmp/fx/acl_group with one ACL entry for that user: setfacl -m u:nobody:r /tmp/fx/acl_group\"\n" },
 	{ "guest/dac-acl_mask",
 		"time=2026-12-03T13:23:34.768Z serial=20 pid=949 uid=65534 "
 		"comm=\"auxerr-check\" exe=\"/work/main/build/userland/auxerr-check"
@@ -226,62 +230,88 @@ static const struct {
 		"/tmp/fx/acl_mask: denied by the file's ACL: mode 0624 "
 		"root:root; uid 65534 matches the ACL entry user:nobody,"
 		" which would grant read permission, but the ACL mask "
-		"removes it\"\n" },
+		"removes it\""
+		" remedy=\"The file's owner (uid 0, root) can widen the ACL mask of /tmp/fx/acl_mask so that the entry user:nobody grants uid 65534 the read permission it holds: setfacl -m m::rw /tmp/fx/acl_mask\"\n" },
 	{ "guest/dac-acl_user",
 		"time=2026-12-03T13:23:25.455Z serial=18 pid=807 uid=65534 "
 		"comm=\"auxerr-check\" exe=\"/work/main/build/userland/auxerr-check"
 		"\" syscall=openat errno=EACCES mechanism=dac explanation=\"openat "
 		"/tmp/fx/acl_user: denied by the file's ACL: mode 0644 "
 		"root:root; uid 65534 has the ACL entry user:nobody,"
-		" which grants no read permission\"\n" },
+		" which grants no read permission\""
+		" remedy=\"The file's owner (uid 0, root) can give uid 65534 read permission on /tmp/fx/acl_user with one ACL entry for that user: setfacl -m u:nobody:r /tmp/fx/acl_user\"\n" },
 	{ "guest/dac-group",
 		"time=2026-12-03T13:22:55.485Z serial=12 pid=376 uid=65534 "
 		"comm=\"auxerr-check\" exe=\"/work/main/build/userland/auxerr-check"
 		"\" syscall=openat errno=EACCES mechanism=dac explanation=\"openat "
 		"/tmp/fx/grp: denied by file permissions: mode 0604 "
 		"root:nogroup; uid 65534 is in group nogroup and the "
-		"group has no read permission\"\n" },
+		"group has no read permission\""
+		" remedy=\"The file's owner (uid 0, root) can give uid 65534 read permission on /tmp/fx/grp with one ACL entry for that user: setfacl -m u:nobody:r /tmp/fx/grp\"\n" },
 	{ "guest/dac-other",
 		"time=2026-12-03T13:22:31.396Z serial=8 pid=64 uid=65534 "
 		"comm=\"auxerr-check\" exe=\"/work/main/build/userland/auxerr-check"
 		"\" syscall=openat errno=EACCES mechanism=dac explanation=\"openat "
 		"/tmp/fx/secret: denied by file permissions: mode 0600 "
 		"root:root; uid 65534 is \\\"other\\\" and has no read "
-		"permission\"\n" },
+		"permission\""
+		" remedy=\"The file's owner (uid 0, root) can give uid 65534 read permission on /tmp/fx/secret with one ACL entry for that user: setfacl -m u:nobody:r /tmp/fx/secret\"\n" },
 	{ "guest/dac-owner",
 		"time=2026-12-03T13:22:44.204Z serial=10 pid=232 uid=65534 "
 		"comm=\"auxerr-check\" exe=\"/work/main/build/userland/auxerr-check"
 		"\" syscall=openat errno=EACCES mechanism=dac explanation=\"openat "
 		"/tmp/fx/mine: denied by file permissions: mode 0400 "
 		"nobody:root; uid 65534 is the owner and the owner has "
-		"no write permission\"\n" },
+		"no write permission\""
+		" remedy=\"The caller (uid 65534, nobody) owns the file /tmp/fx/mine and may give itself write permission on it: chmod u+w /tmp/fx/mine\"\n" },
 	{ "guest/dac-parent",
 		"time=2026-12-03T13:23:06.018Z serial=14 pid=513 uid=65534 "
 		"comm=\"auxerr-check\" exe=\"/work/main/build/userland/auxerr-check"
 		"\" syscall=mkdir errno=EACCES mechanism=dac explanation=\"mkdir "
 		"/tmp/fx/ro/: denied by directory permissions: mode "
 		"0755 root:root; uid 65534 is \\\"other\\\" and has "
-		"no write permission\"\n" },
+		"no write permission\""
+		" remedy=\"The directory's owner (uid 0, root) can give uid 65534 write permission on the directory /tmp/fx/ro with one ACL entry for that user: setfacl -m u:nobody:rwx /tmp/fx/ro\"\n" },
 	{ "guest/path",
 		"time=2026-12-03T13:23:16.798Z serial=16 pid=657 uid=65534 "
 		"comm=\"auxerr-check\" exe=\"/work/main/build/userland/auxerr-check"
 		"\" syscall=openat errno=EACCES mechanism=path explanation=\"openat"
 		" /tmp/fx/closed/inner: denied by the permissions of "
 		"directory /tmp/fx/closed: mode 0700 root:root; uid "
-		"65534 is \\\"other\\\" and has no search permission\"\n" },
+		"65534 is \\\"other\\\" and has no search permission\""
+		" remedy=\"The directory's owner (uid 0, root) can give uid 65534 search permission on the directory /tmp/fx/closed with one ACL entry for that user: setfacl -m u:nobody:x /tmp/fx/closed\"\n" },
 	{ "dac-hexname",
 		"time=2025-12-03T07:08:30.118Z serial=118 pid=67 uid=1000 "
 		"comm=\"cat\" exe=\"/usr/bin/cat\" syscall=openat errno=EACCES "
 		"mechanism=dac explanation=\"openat /tmp/a b\\\\033[31m: "
 		"denied by file permissions: mode 0600 root:root; uid "
-		"1000 is \\\"other\\\" and has no read permission\"\n" },
+		"1000 is \\\"other\\\" and has no read permission\""
+		" remedy=\"The file's owner (uid 0, root) can give uid 1000 read permission on $'/tmp/a b\\\\x1b[31m' with one ACL entry for that user: setfacl -m u:@U1000@:r $'/tmp/a b\\\\x1b[31m'\"\n" },
 };
+
+/* @tmpl with "@U1000@" replaced by the word setfacl takes for uid 1000
+ * on this host (the remedy looks the name up): its name, or 1000 */
+static char *with_user1000(const char *tmpl)
+{
+	struct passwd *pw = getpwuid(1000);
+	const char *u = pw ? pw->pw_name : "1000";
+	const char *at;
+	struct str o = { 0 };
+
+	while ((at = strstr(tmpl, "@U1000@"))) {
+		add(&o, tmpl, (size_t)(at - tmpl));
+		adds(&o, u);
+		tmpl = at + 7;
+	}
+	adds(&o, tmpl);
+	return o.s;
+}
 
 static char *expected_text(const char *name)
 {
 	for (size_t i = 0; i < sizeof(want_text) / sizeof(want_text[0]); i++)
 		if (strcmp(want_text[i].fixture, name) == 0)
-			return strdup(want_text[i].line);
+			return with_user1000(want_text[i].line);
 	CU_FAIL_FATAL("no expected line for the fixture");
 	return NULL;
 }
@@ -297,7 +327,9 @@ static const char want_json_dac_other[] =
 	"\"weak\":false,\"explained\":true,\"explanation\":\"openat "
 	"/tmp/fx/secret: denied by file permissions: mode 0600 "
 	"root:root; uid 65534 is \\\"other\\\" and has no read "
-	"permission\",\"remedy\":null,\"records\":[{\"type\":\"SYSCALL\","
+	"permission\",\"remedy\":"
+	"{\"kind\":\"command\",\"text\":\"The file's owner (uid 0, root) can give uid 65534 read permission on /tmp/fx/secret with one ACL entry for that user: setfacl -m u:nobody:r /tmp/fx/secret\",\"command\":\"setfacl -m u:nobody:r /tmp/fx/secret\",\"who\":\"the file's owner (uid 0, root)\",\"uid\":0,\"weakens\":null}"
+	",\"records\":[{\"type\":\"SYSCALL\","
 	"\"fields\":{\"arch\":\"c000003e\",\"syscall\":\"257\","
 	"\"success\":\"no\",\"exit\":\"-13\",\"a0\":\"ffffff9c\","
 	"\"a1\":\"7ffcf3addefd\",\"a2\":\"0\",\"a3\":\"0\",\"items\":\"1\","
@@ -365,7 +397,8 @@ static const char want_json_dac_hexname[] =
 	"\"mechanism\":\"dac\",\"weak\":false,\"explained\":true,"
 	"\"explanation\":\"openat /tmp/a b\\\\033[31m: denied "
 	"by file permissions: mode 0600 root:root; uid 1000 "
-	"is \\\"other\\\" and has no read permission\",\"remedy\":null,"
+	"is \\\"other\\\" and has no read permission\",\"remedy\":"
+	"{\"kind\":\"command\",\"text\":\"The file's owner (uid 0, root) can give uid 1000 read permission on $'/tmp/a b\\\\x1b[31m' with one ACL entry for that user: setfacl -m u:@U1000@:r $'/tmp/a b\\\\x1b[31m'\",\"command\":\"setfacl -m u:@U1000@:r $'/tmp/a b\\\\x1b[31m'\",\"who\":\"the file's owner (uid 0, root)\",\"uid\":0,\"weakens\":null},"
 	"\"records\":[{\"type\":\"SYSCALL\",\"fields\":{\"arch\":\"c000003e"
 	"\",\"syscall\":\"257\",\"success\":\"no\",\"exit\":\"-13\","
 	"\"a0\":\"ffffff9c\",\"a1\":\"7ffece5b2f1b\",\"a2\":\"0\","
@@ -515,7 +548,10 @@ static void test_one_event(void)
 		   "comm=\"auxerr-check\" exe=\"/work/main/build/userland/auxerr-check\" "
 		   "syscall=openat errno=EACCES mechanism=dac explanation=\"openat "
 		   "/tmp/fx/secret: denied by file permissions: mode 0600 root:root; "
-		   "uid 65534 is \\\"other\\\" and has no read permission\"\n");
+		   "uid 65534 is \\\"other\\\" and has no read permission\" "
+		   "remedy=\"The file's owner (uid 0, root) can give uid 65534 read "
+		   "permission on /tmp/fx/secret with one ACL entry for that user: "
+		   "setfacl -m u:nobody:r /tmp/fx/secret\"\n");
 	CU_ASSERT_EQUAL(st.events, 1);
 	CU_ASSERT_EQUAL(st.auxerr_events, 1);
 	CU_ASSERT_EQUAL(st.explained, 1);
@@ -537,7 +573,9 @@ static void test_one_event(void)
 			"\"weak\":false,\"explained\":true,\"explanation\":\"openat "
 			"/tmp/fx/secret: denied by file permissions: mode 0600 "
 			"root:root; uid 65534 is \\\"other\\\" and has no read "
-			"permission\",\"remedy\":null,\"records\":[{\"type\":\"SYSCALL\","
+			"permission\",\"remedy\":"
+	"{\"kind\":\"command\",\"text\":\"The file's owner (uid 0, root) can give uid 65534 read permission on /tmp/fx/secret with one ACL entry for that user: setfacl -m u:nobody:r /tmp/fx/secret\",\"command\":\"setfacl -m u:nobody:r /tmp/fx/secret\",\"who\":\"the file's owner (uid 0, root)\",\"uid\":0,\"weakens\":null}"
+	",\"records\":[{\"type\":\"SYSCALL\","
 			"\"fields\":{\"arch\":\"c000003e\",\"syscall\":\"257\","
 			"\"success\":\"no\",\"exit\":\"-13\",\"a0\":\"ffffff9c\","
 			"\"a1\":\"7ffcf3addefd\",\"a2\":\"0\",\"a3\":\"0\",\"items\":\"1\","
@@ -700,7 +738,7 @@ static void test_not_understood(void)
 	out = run_stream(aux, strlen(aux), 0, FORMAT_TEXT, &st);
 	ASSERT_STR(out, "time=2026-12-03T13:22:31.396Z serial=8 pid=? uid=? comm=\"?\" "
 		   "exe=\"?\" syscall=? errno=? mechanism=? "
-		   "explanation=\"auxerr event not understood\"\n");
+		   "explanation=\"auxerr event not understood\" remedy=\"no remedy known\"\n");
 	CU_ASSERT_EQUAL(st.unexplained, 1);
 	free(out);
 
@@ -767,18 +805,19 @@ static void test_escaping(void)
 	ASSERT_STR(s, "time=1970-01-01T00:00:00.005Z serial=9 pid=12 uid=? "
 		   "comm=\"a\\\"b\\\\c\\x01\\x7f\" exe=\"/bin/\xc3\xa9\xff\xe0\x80\" "
 		   "syscall=\"open at\" errno=EPERM mechanism=dac "
-		   "explanation=\"line\\x0abreak\"\n");
+		   "explanation=\"line\\x0abreak\" remedy=\"no remedy known\"\n");
 	free(s);
 	/* a hex-encoded path with a space and ESC, through the plugin */
 	{
 		struct str st = { 0 };
 		char *out;
-		const char *want = want_json_dac_hexname;
+		char *want = with_user1000(want_json_dac_hexname);
 
 		add_event(&st, "dac-hexname");
 		out = run_stream(st.s, st.len, 0, FORMAT_JSON, NULL);
 		ASSERT_STR(out, want);
 		CU_ASSERT_PTR_NOT_NULL(strstr(out, "openat /tmp/a b\\\\033[31m:"));
+		free(want);
 		free(out);
 		free(st.s);
 	}
@@ -807,7 +846,7 @@ static void test_hostile(void)
 	char *w2 = expected_text("guest/path");
 	const char *w80 = "time=2026-12-03T08:24:59.100Z serial=80 pid=? uid=? "
 		"comm=\"?\" exe=\"?\" syscall=? errno=? mechanism=? "
-		"explanation=\"auxerr event not understood\"\n";
+		"explanation=\"auxerr event not understood\" remedy=\"no remedy known\"\n";
 	unsigned i;
 
 	/* random bytes, some with newlines */
