@@ -94,6 +94,7 @@ out=$(as_nobody bash -c ": < $t/secret 2>/dev/null; $AUXERR last; true" 2>/dev/n
 expect_eq last-shell-rc 0 "$rc"
 expect_match last-shell-header "^audit\([0-9]+\.[0-9]{3}:[0-9]+\) pid [0-9]+: openat: EACCES \(Permission denied\), mechanism dac$" "$(head -1 <<<"$out")"
 expect_eq last-shell-sentence "    openat $t/secret: denied by file permissions: mode 0600 root:root; uid 65534 is \"other\" and has no read permission" "$(sed -n 2p <<<"$out")"
+expect_eq last-shell-remedy "    remedy: The file's owner (uid 0, root) can give uid 65534 read permission on $t/secret with one ACL entry for that user: setfacl -m u:nobody:r $t/secret" "$(sed -n 3p <<<"$out")"
 
 # A waiting process, by -p and -t, as root, as the same user, as another
 # The waiters sleep until killed: the checks may take minutes on the debug kernel.
@@ -203,11 +204,15 @@ as_nobody "$AUXERR" trace -o "$t/tr" -- cat "$t/secret" 2>/dev/null; rc=$?
 expect_eq trace-rc 1 "$rc"
 expect_match trace-line1 '^\[pid [0-9]+\] openat = -1 EACCES \(Permission denied\)$' "$(sed -n 1p "$t/tr")"
 expect_eq trace-line2 "    openat $t/secret: denied by file permissions: mode 0600 root:root; uid 65534 is \"other\" and has no read permission" "$(sed -n 2p "$t/tr")"
-expect_eq trace-one-denial 2 "$(wc -l < "$t/tr")"
+expect_eq trace-line3 "    remedy: The file's owner (uid 0, root) can give uid 65534 read permission on $t/secret with one ACL entry for that user: setfacl -m u:nobody:r $t/secret" "$(sed -n 3p "$t/tr")"
+expect_eq trace-one-denial 3 "$(wc -l < "$t/tr")"
 # JSON; several denials of one process, an ENOENT failure not shown
 as_nobody "$AUXERR" trace --json -o "$j" -- bash -c ": < $t/secret; : < /nonexistent; : < $t/closed/inner; chown 0 $t/file" 2>/dev/null; rc=$?
 expect_eq trace-json-rc 1 "$rc"
 expect_eq trace-json-count 3 "$(wc -l < "$j")"
+expect_eq trace-json-remedy-dac "command|setfacl -m u:nobody:r $t/secret|the file's owner (uid 0, root)|0|None" "$(json "$j" '"|".join(str(o["remedy"][k]) for k in ("kind", "command", "who", "uid", "weakens"))' | sed -n 1p)"
+expect_eq trace-json-remedy-cap "command|root|0|None" "$(json "$j" '"|".join(str(o["remedy"][k]) for k in ("kind", "who", "uid", "weakens"))' | sed -n 3p)"
+expect_match trace-json-remedy-cap-command "--inh-caps=\+chown --ambient-caps=\+chown -- " "$(json "$j" 'o["remedy"]["command"]' | sed -n 3p)"
 expect_eq trace-json-mechanisms "dac path cap" "$(json "$j" 'o["mechanism"]' | tr '\n' ' ' | sed 's/ $//')"
 expect_match trace-json-syscalls "^openat openat (fchownat|chown|lchown)$" "$(json "$j" 'o["syscall_name"]' | tr '\n' ' ' | sed 's/ $//')"
 expect_eq trace-json-errnos "EACCES EACCES EPERM" "$(json "$j" 'o["errno_name"]' | tr '\n' ' ' | sed 's/ $//')"
