@@ -83,6 +83,7 @@ pid=$(rec_field SYSCALL pid <<<"$res")
 sec=${stamp#audit(}; sec=${sec%%.*}
 ms=${stamp#*.}; ms=${ms%%:*}
 when="$(date -u -d "@$sec" +%Y-%m-%dT%H:%M:%S).${ms}Z"
+remedy="The file's owner (uid 0, root) can give uid 65534 read permission on $t/secret with one ACL entry for that user: setfacl -m u:nobody:r $t/secret"
 why="openat $t/secret: denied by file permissions: mode 0600 root:root; uid 65534 is \"other\" and has no read permission"
 
 wait_file "$out/text.log" 1 || fail plugin-line "no line in $out/text.log"
@@ -99,7 +100,8 @@ expect_eq plugin-syscall openat "$(plugin_field syscall <<<"$line")"
 expect_eq plugin-errno EACCES "$(plugin_field errno <<<"$line")"
 expect_eq plugin-mechanism dac "$(plugin_field mechanism <<<"$line")"
 expect_eq plugin-explanation "$why" "$(plugin_field explanation <<<"$line")"
-expect_eq plugin-line-whole "time=$when serial=$serial pid=$pid uid=65534 comm=\"probe\" exe=\"$PROBE\" syscall=openat errno=EACCES mechanism=dac explanation=\"${why//\"/\\\"}\"" "$line"
+expect_eq plugin-remedy "$remedy" "$(plugin_field remedy <<<"$line")"
+expect_eq plugin-line-whole "time=$when serial=$serial pid=$pid uid=65534 comm=\"probe\" exe=\"$PROBE\" syscall=openat errno=EACCES mechanism=dac explanation=\"${why//\"/\\\"}\" remedy=\"$remedy\"" "$line"
 
 wait_file "$out/json.log" 1 || fail plugin-json-line "no line in $out/json.log"
 j=$(head -n1 "$out/json.log")
@@ -122,7 +124,8 @@ expect_eq json-errno_name EACCES "$(json_field errno_name <<<"$j")"
 expect_eq json-mechanism dac "$(json_field mechanism <<<"$j")"
 expect_eq json-explained True "$(json_field explained <<<"$j")"
 expect_eq json-explanation "$why" "$(json_field explanation <<<"$j")"
-expect_eq json-remedy None "$(json_field remedy <<<"$j")"
+expect_eq json-remedy "command|$remedy|setfacl -m u:nobody:r $t/secret|the file's owner (uid 0, root)|0|None" \
+	"$(python3 -c 'import json, sys; r = json.loads(sys.stdin.readline())["remedy"]; print("|".join(str(r[k]) for k in ("kind", "text", "command", "who", "uid", "weakens")))' <<<"$j")"
 expect_eq json-line None "$(json_field line <<<"$j")"
 expect_eq json-tid None "$(json_field tid <<<"$j")"
 
