@@ -180,6 +180,13 @@ kernel-deb: headers
 kernel-deb-boot: userland
 	@$(top)/scripts/kernel-deb boot
 
+# Debian's own kernel (linux-image-6.12.118+deb12-amd64, unmodified) for the
+# BPF backend: downloaded and unpacked under build/stock with a small
+# initramfs for its 9p modules, and vmlinux.h from its BTF (scripts/stock-kernel).
+.PHONY: stock-kernel
+stock-kernel: deps
+	@$(top)/scripts/stock-kernel
+
 # The configurations a maintainer's build bot tries, each with W=1
 # (kernel/build-configs): CONFIG_AUXERR=n, CONFIG_AUDIT=n, CONFIG_SECURITY=n;
 # CONFIGS="auxerr-n defconfig" picks others (defconfig: x86_64_defconfig

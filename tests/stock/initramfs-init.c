@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * /init of the stock kernel's initramfs (scripts/stock-kernel): Debian's
+ * kernel has 9p as modules, so this loads them (netfs, 9pnet,
+ * 9pnet_virtio, 9p, unpacked next to this program as /m/NAME.ko), mounts
+ * the host root the way tests/vm/run asks (root=/dev/root, rootflags=...
+ * on the command line), moves it onto / and execs the init= program,
+ * just as the patched kernel, which has 9p built in, does by itself.
+ * Linked statically: the initramfs holds nothing else.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static void die(const char *what)
+{
+	fprintf(stderr, "stock initramfs: %s: %s\n", what, strerror(errno));
+	sync();
+	/* PID 1 must not exit; the harness's timeout ends the guest */
+	for (;;)
+		pause();
+}
+
+/* The value of KEY= on the kernel command line, or NULL */
+static char *cmdline_arg(const char *cmdline, const char *key)
+{
+	size_t k = strlen(key);
+
+	for (const char *p = cmdline; *p;) {
+		while (*p == ' ' || *p == '\n')
+			p++;
+		const char *end = p + strcspn(p, " \n");
+		if ((size_t)(end - p) > k && !strncmp(p, key, k) && p[k] == '=')
+			return strndup(p + k + 1, (size_t)(end - p) - k - 1);
+		p = end;
+	}
+	return NULL;
+}
+
+int main(void)
+{
+	static const char *const mods[] = { "netfs", "9pnet", "9pnet_virtio", "9p" };
+	static char cmdline[4096];
+
+	mkdir("/dev", 0755);
+	if (mount("devtmpfs", "/dev", "devtmpfs", 0, NULL) == 0) {
+		int fd = open("/dev/console", O_RDWR);
+		if (fd >= 0) {
+			dup2(fd, 0);
+			dup2(fd, 1);
+			dup2(fd, 2);
+			if (fd > 2)
+				close(fd);
+		}
+	}
+	mkdir("/proc", 0755);
+	if (mount("proc", "/proc", "proc", 0, NULL) < 0)
+		die("mount /proc");
+	int cfd = open("/proc/cmdline", O_RDONLY);
+	if (cfd < 0 || read(cfd, cmdline, sizeof(cmdline) - 1) < 0)
+		die("/proc/cmdline");
+	close(cfd);
+
+	for (size_t i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
+		char path[64];
+		snprintf(path, sizeof(path), "/m/%s.ko", mods[i]);
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			die(path);
+		if (syscall(SYS_finit_module, fd, "", 0) < 0 && errno != EEXIST)
+			die(path);
+		close(fd);
+	}
+
+	char *root = cmdline_arg(cmdline, "root");
+	char *fstype = cmdline_arg(cmdline, "rootfstype");
+	char *flags = cmdline_arg(cmdline, "rootflags");
+	char *init = cmdline_arg(cmdline, "init");
+	if (!root || !fstype || !init) {
+		errno = EINVAL;
+		die("root=, rootfstype= and init= are needed");
+	}
+	unsigned long mflags = MS_RDONLY;
+	if (strstr(cmdline, " rw ") || strstr(cmdline, " rw\n"))
+		mflags = 0;
+	mkdir("/newroot", 0755);
+	if (mount(root, "/newroot", fstype, mflags, flags) < 0)
+		die("mount the root");
+	umount2("/proc", MNT_DETACH);
+	umount2("/dev", MNT_DETACH);
+	if (chdir("/newroot") < 0 || mount(".", "/", NULL, MS_MOVE, NULL) < 0 ||
+	    chroot(".") < 0 || chdir("/") < 0)
+		die("switch to the root");
+	char *argv[] = { init, NULL };
+	execv(init, argv);
+	die(init);
+}
