@@ -183,9 +183,22 @@ kernel-deb-boot: userland
 # Debian's own kernel (linux-image-6.12.118+deb12-amd64, unmodified) for the
 # BPF backend: downloaded and unpacked under build/stock with a small
 # initramfs for its 9p modules, and vmlinux.h from its BTF (scripts/stock-kernel).
-.PHONY: stock-kernel
+.PHONY: stock-kernel bpf check-stock
 stock-kernel: deps
 	@$(top)/scripts/stock-kernel
+
+# The BPF backend (bpf/, docs/bpf-backend.md): build/bpf/auxerr-bpfd.
+bpf: stock-kernel
+	@$(MAKE) --no-print-directory -C $(top)/bpf
+
+# The BPF backend on the stock kernel, in the guest (tests/stock/run).
+STOCK_VM := $(top)/tests/vm/run --kernel $(BUILD)/stock/vmlinuz --initrd $(BUILD)/stock/initrd \
+	--append lsm=landlock,lockdown,yama,apparmor,bpf
+check-stock: bpf userland
+	$(CC) $(GUEST_CFLAGS) -I$(top)/libauxerr/include -o $(BUILD)/stock/stock-probe \
+		$(top)/tests/stock/src/stock-probe.c -L$(BUILD)/userland -lauxerr \
+		-Wl,-rpath,$(BUILD)/userland
+	$(STOCK_VM) --timeout 600 $(top)/tests/stock/run
 
 # The configurations a maintainer's build bot tries, each with W=1
 # (kernel/build-configs): CONFIG_AUXERR=n, CONFIG_AUDIT=n, CONFIG_SECURITY=n;

@@ -14,9 +14,11 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <libaudit.h>
+#include <linux/auxerr.h>
 #include <auxerr.h>
 
 #include "auxerr-shared.h"
@@ -129,7 +131,7 @@ int cmd_status(int argc, char **argv)
 	};
 	struct sysctl_val sv[32];
 	struct audit_state a = { 0 };
-	int c, json = 0, supported, prctl_ok, enabled = -1, have_sysctl;
+	int c, json = 0, supported, prctl_ok, enabled = -1, have_sysctl, bpf = 0;
 	unsigned n = 0, i;
 	DIR *d;
 
@@ -155,6 +157,14 @@ int cmd_status(int argc, char **argv)
 	/* prctl: ENOSYS means no auxerr in this kernel */
 	errno = 0;
 	prctl_ok = auxerr_get_record(0, NULL, 0, 0) >= 0 || errno != ENOSYS;
+	if (prctl_ok) {
+		/* which backend answered: the kernel's prctl, or (a kernel
+		 * that does not know PR_AUXERR) the BPF backend's iterator */
+		struct auxerr_info info;
+
+		bpf = prctl(PR_AUXERR, PR_AUXERR_INFO, 0UL, (unsigned long)&info,
+			    (unsigned long)sizeof(info)) < 0 && errno == EINVAL;
+	}
 	d = opendir(SYSCTL_DIR);
 	have_sysctl = d != NULL;
 	supported = have_sysctl || prctl_ok;
@@ -189,9 +199,10 @@ int cmd_status(int argc, char **argv)
 		if (!strcmp(sv[i].name, "enabled"))
 			enabled = atoi(sv[i].val);
 	if (json) {
-		printf("{\"version\":%d,\"kernel\":{\"supported\":%s,\"prctl\":%s,\"sysctl\":{",
+		printf("{\"version\":%d,\"kernel\":{\"supported\":%s,\"prctl\":%s,\"backend\":%s,\"sysctl\":{",
 		       AUXERR_JSON_VERSION,
-		       supported ? "true" : "false", prctl_ok ? "true" : "false");
+		       supported ? "true" : "false", prctl_ok ? "true" : "false",
+		       !supported ? "null" : bpf ? "\"bpf\"" : "\"prctl\"");
 		for (i = 0; i < n; i++) {
 			const char *v = sv[i].val;
 			char *end;
@@ -215,7 +226,10 @@ int cmd_status(int argc, char **argv)
 		printf(",\"auditd_process\":%d}}\n", a.proc_pid);
 	} else {
 		printf("kernel support: %s\n", !supported ? "no (no " SYSCTL_DIR ", prctl(PR_AUXERR) unknown)" :
+		       bpf ? "yes (the BPF backend, /sys/fs/bpf/auxerr)" :
 		       have_sysctl ? "yes" : "yes (prctl only, no " SYSCTL_DIR ")");
+		if (supported)
+			printf("backend: %s\n", bpf ? "bpf" : "prctl");
 		for (i = 0; i < n; i++)
 			printf("kernel.auxerr.%s = %s\n", sv[i].name, sv[i].val);
 		if (a.known) {

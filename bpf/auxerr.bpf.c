@@ -1,0 +1,649 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The BPF backend of auxerr: the denials the patched kernel's series notes,
+ * observed on a stock kernel with fexit programs and kept per thread in
+ * task-local storage; a sys_exit program keeps a note only when the system
+ * call returns its errno and counts the thread's system calls (the age);
+ * a task iterator, pinned in bpffs and readable by everyone, renders the
+ * reading thread's own records as audit event text (docs/bpf-backend.md).
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+#include "auxerr.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+#define EPERM	1
+#define EACCES	13
+#define MAX_ERRNO 4095
+#define MAY_EXEC	0x1
+#define MAY_WRITE	0x2
+#define MAY_READ	0x4
+#define S_IFMT  00170000
+#define S_IFDIR  0040000
+#define CAP_DAC_OVERRIDE	1
+#define CAP_DAC_READ_SEARCH	2
+#define CAP_OPT_NOAUDIT	(1 << 1)
+#define ACL_NOT_CACHED ((void *)(-1))
+
+/* set by the loader */
+const volatile __u32 depth = 1;		/* kernel.auxerr.depth */
+__s64 realtime_offset;			/* CLOCK_REALTIME - CLOCK_BOOTTIME, ns */
+__u64 next_serial = 1;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct auxb_task);
+} notes SEC(".maps");
+
+#define SCRATCH 512
+
+/* ---- noting ------------------------------------------------------- */
+
+/* The pending note of this system call for @err: one per errno; a weak
+ * note never replaces a strong one. NULL when this note is not wanted. */
+static struct auxb_rec *pending(struct auxb_task *t, int err, int weak)
+{
+	__u32 n = t->npend;
+
+	for (int i = 0; i < AUXB_PENDING; i++) {
+		if (i >= n)
+			break;
+		if (t->pend[i].error == err) {
+			if (weak && !(t->pend[i].flags & AUXB_WEAK))
+				return NULL;
+			__builtin_memset(&t->pend[i], 0, sizeof(t->pend[i]));
+			return &t->pend[i];
+		}
+	}
+	if (n >= AUXB_PENDING)
+		return NULL;
+	t->npend = n + 1;
+	__builtin_memset(&t->pend[n], 0, sizeof(t->pend[n]));
+	return &t->pend[n];
+}
+
+static struct auxb_rec *note(int err, __u32 mech, int weak)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct auxb_task *t;
+	struct auxb_rec *r;
+	const struct cred *c;
+
+	t = bpf_task_storage_get(&notes, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!t)
+		return NULL;
+	r = pending(t, err, weak);
+	if (!r)
+		return NULL;
+	r->error = err;
+	r->mech = mech;
+	r->flags = weak ? AUXB_WEAK : 0;
+	c = task->cred;
+	r->uid = c->uid.val;
+	r->gid = c->gid.val;
+	r->euid = c->euid.val;
+	r->suid = c->suid.val;
+	r->fsuid = c->fsuid.val;
+	r->egid = c->egid.val;
+	r->sgid = c->sgid.val;
+	r->fsgid = c->fsgid.val;
+	r->pid = task->tgid;
+	r->ppid = task->real_parent->tgid;
+	bpf_get_current_comm(r->comm, sizeof(r->comm));
+	return r;
+}
+
+static void note_inode(struct auxb_rec *r, struct inode *inode)
+{
+	r->mode = inode->i_mode;
+	r->ouid = inode->i_uid.val;
+	r->ogid = inode->i_gid.val;
+	r->ino = inode->i_ino;
+	r->dev = inode->i_sb->s_dev;
+	r->rdev = inode->i_rdev;
+}
+
+static int in_group(const struct cred *c, __u32 gid)
+{
+	struct group_info *gi = c->group_info;
+	int n;
+
+	if (c->fsgid.val == gid)
+		return 1;
+	if (!gi)
+		return 0;
+	n = gi->ngroups;
+	for (int i = 0; i < 32; i++) {
+		kgid_t g;
+		if (i >= n)
+			break;
+		if (bpf_probe_read_kernel(&g, sizeof(g), &gi->gid[i]))
+			break;
+		if (g.val == gid)
+			return 1;
+	}
+	return 0;
+}
+
+SEC("fexit/generic_permission")
+int BPF_PROG(dac, struct mnt_idmap *idmap, struct inode *inode, int mask, int ret)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	const struct cred *c = task->cred;
+	struct auxb_rec *r;
+	__u32 mode, perm, shift, over = 0;
+	int is_dir;
+
+	if (ret != -EACCES)
+		return 0;
+	mode = inode->i_mode;
+	is_dir = (mode & S_IFMT) == S_IFDIR;
+	perm = mask & (MAY_READ | MAY_WRITE | MAY_EXEC);
+	r = note(EACCES, is_dir && perm == MAY_EXEC ? AUXB_PATH : AUXB_DAC, 0);
+	if (!r)
+		return 0;
+	note_inode(r, inode);
+	if (inode->i_uid.val == c->fsuid.val) {
+		r->cls = AUXB_OWNER;
+		shift = 6;
+	} else if (inode->i_acl && inode->i_acl != ACL_NOT_CACHED) {
+		r->cls = AUXB_ACL;
+		shift = 3;	/* the mask */
+	} else if (in_group(c, inode->i_gid.val)) {
+		r->cls = AUXB_GROUP;
+		shift = 3;
+	} else {
+		r->cls = AUXB_OTHER;
+		shift = 0;
+	}
+	r->perm = perm;
+	r->granted = (mode >> shift) & 7;
+	/* the override capabilities generic_permission() consulted */
+	if (is_dir) {
+		if (!(perm & MAY_WRITE))
+			over |= 1;
+		over |= 2;
+	} else {
+		if (perm == MAY_READ)
+			over |= 1;
+		if (!(perm & MAY_EXEC) || (mode & 0111))
+			over |= 2;
+	}
+	r->override = over;
+	if (r->mech == AUXB_PATH) {
+		/* the directory's name: its first dentry (read, not walked:
+		 * container_of() is not a pointer the verifier follows) */
+		unsigned long first = (unsigned long)inode->i_dentry.first;
+		struct dentry *d;
+		const unsigned char *name;
+
+		if (first) {
+			d = (struct dentry *)(first -
+				bpf_core_field_offset(struct dentry, d_u.d_alias));
+			name = BPF_CORE_READ(d, d_name.name);
+			bpf_probe_read_kernel_str(r->name, sizeof(r->name), name);
+		}
+	}
+	return 0;
+}
+
+SEC("fexit/security_capable")
+int BPF_PROG(cap, const struct cred *cred, struct user_namespace *ns, int cap,
+	     unsigned int opts, int ret)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct auxb_rec *r;
+	int weak;
+
+	if (ret != -EPERM || cred != task->cred)
+		return 0;
+	weak = cap == CAP_DAC_OVERRIDE || cap == CAP_DAC_READ_SEARCH ||
+	       (opts & CAP_OPT_NOAUDIT);
+	r = note(EPERM, AUXB_CAP, weak);
+	if (!r)
+		return 0;
+	r->cap = cap;
+	r->userns = ns->ns.inum;
+	r->userns_level = ns->level;
+	r->userns_owner = ns->owner.val;
+	return 0;
+}
+
+/* The LSMs' hook implementations BPF can attach to (the loader skips the
+ * ones a kernel lacks): which LSM refused, and in which hook. */
+enum { L_APPARMOR = 1, L_LANDLOCK, L_YAMA };
+enum { H_FILE_OPEN = 1, H_FILE_PERMISSION, H_FILE_TRUNCATE, H_FILE_IOCTL,
+       H_PATH_MKNOD, H_PATH_MKDIR, H_PATH_CHOWN, H_PTRACE_ACCESS_CHECK,
+       H_CAPABLE };
+
+static int lsm_note(void *ctx, __u32 lsm, __u32 hook)
+{
+	__u64 ret = 0;
+	struct auxb_rec *r;
+
+	bpf_get_func_ret(ctx, &ret);
+	if ((int)ret != -EACCES && (int)ret != -EPERM)
+		return 0;
+	r = note(-(int)ret, AUXB_LSM, 0);
+	if (r) {
+		r->lsm = lsm;
+		r->hook = hook;
+	}
+	return 0;
+}
+
+#define LSM_FEXIT(fn, lsm, hook) \
+SEC("fexit/" #fn) int fn##_x(void *ctx) { return lsm_note(ctx, lsm, hook); }
+
+LSM_FEXIT(apparmor_file_open, L_APPARMOR, H_FILE_OPEN)
+LSM_FEXIT(apparmor_file_permission, L_APPARMOR, H_FILE_PERMISSION)
+LSM_FEXIT(apparmor_path_mknod, L_APPARMOR, H_PATH_MKNOD)
+LSM_FEXIT(apparmor_path_chown, L_APPARMOR, H_PATH_CHOWN)
+LSM_FEXIT(apparmor_capable, L_APPARMOR, H_CAPABLE)
+LSM_FEXIT(hook_file_open, L_LANDLOCK, H_FILE_OPEN)
+LSM_FEXIT(hook_file_truncate, L_LANDLOCK, H_FILE_TRUNCATE)
+LSM_FEXIT(hook_file_ioctl, L_LANDLOCK, H_FILE_IOCTL)
+LSM_FEXIT(hook_path_mknod, L_LANDLOCK, H_PATH_MKNOD)
+LSM_FEXIT(hook_path_mkdir, L_LANDLOCK, H_PATH_MKDIR)
+LSM_FEXIT(hook_ptrace_access_check, L_LANDLOCK, H_PTRACE_ACCESS_CHECK)
+LSM_FEXIT(yama_ptrace_access_check, L_YAMA, H_PTRACE_ACCESS_CHECK)
+
+/* ---- the system call's exit: keep, drop, count -------------------- */
+
+/* which argument of a system call is the path name (x86_64), or -1 */
+static int path_arg(int nr)
+{
+	switch (nr) {
+	case 2: case 4: case 6: case 21: case 59: case 76: case 80: case 83:
+	case 84: case 85: case 86: case 87: case 89: case 90: case 92:
+	case 94: case 133: case 161: case 188: case 189: case 191: case 192:
+	case 197: case 198:
+		return 0;
+	case 257: case 437: case 258: case 259: case 260: case 262: case 263:
+	case 265: case 267: case 268: case 269: case 280: case 322: case 332:
+	case 439: case 88: case 82: case 264: case 316:
+		return 1;
+	case 266:
+		return 2;
+	}
+	return -1;
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct auxb_task *t;
+	struct auxb_rec *p = NULL, *r;
+	int nr, err, arg;
+	__u32 n, h;
+
+	t = bpf_task_storage_get(&notes, task, 0, 0);
+	if (!t)
+		return 0;	/* no denial ever: the whole cost */
+	nr = regs->orig_ax;
+	if (t->reading) {
+		/* read/close of our iterator: not counted */
+		if (nr == 3)
+			t->reading = 0;
+		if (nr == 0 || nr == 3)
+			return 0;
+		t->reading = 0;
+	}
+	if (nr == 157 && regs->di == AUXB_PR_AUXERR)
+		return 0;
+	t->calls++;
+	t->opened = nr == 257 && ret >= 0;	/* maybe the open of our iterator */
+	n = t->npend;
+	if (!n)
+		return 0;
+	t->npend = 0;
+	if (ret >= 0 || ret < -MAX_ERRNO)
+		return 0;
+	err = -ret;
+	for (int i = 0; i < AUXB_PENDING; i++) {
+		if (i >= n)
+			break;
+		if (t->pend[i].error == err) {
+			p = &t->pend[i];
+			break;
+		}
+	}
+	if (!p)
+		return 0;
+	h = (t->head + 1) % AUXB_DEPTH_MAX;
+	t->head = h;
+	if (t->count < AUXB_DEPTH_MAX)
+		t->count++;
+	r = &t->ring[h & (AUXB_DEPTH_MAX - 1)];
+	__builtin_memcpy(r, p, sizeof(*r));
+	r->serial = __sync_fetch_and_add(&next_serial, 1);
+	r->time_ns = bpf_ktime_get_boot_ns() + realtime_offset;
+	r->calls_at = t->calls;
+	r->nr = nr;
+	r->args[0] = regs->di;
+	r->args[1] = regs->si;
+	r->args[2] = regs->dx;
+	r->args[3] = regs->r10;
+	arg = path_arg(nr);
+	r->have_name = 0;
+	if (arg >= 0 && r->mech != AUXB_PATH) {
+		const char *u = (const char *)r->args[arg & 3];
+		r->have_name = bpf_probe_read_user_str(r->name, sizeof(r->name), u) > 0;
+	}
+	return 0;
+}
+
+/* ---- the reader: the thread's own records as event text ----------- */
+
+static char hexd(unsigned c)
+{
+	return c < 10 ? '0' + c : 'A' + c - 10;
+}
+
+/* str: the string to print; hex: its encoding. Loops run in bpf_loop()
+ * callbacks, which the verifier checks once, not once per iteration. */
+struct strbuf {
+	char str[256];
+	char hex[512];
+	char path[SCRATCH];
+};
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct strbuf);
+} strbufs SEC(".maps");
+
+struct scan { int len; int hex; };
+
+static long scan_cb(__u64 i, void *ctx)
+{
+	struct scan *c = ctx;
+	__u32 zero = 0;
+	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
+	char ch;
+
+	if (!b || i >= 255)
+		return 1;
+	ch = b->str[i];
+	if (!ch) {
+		c->len = i;
+		return 1;
+	}
+	if (ch == '"' || ch < 0x21 || ch > 0x7e)
+		c->hex = 1;
+	return 0;
+}
+
+static long hex_cb(__u64 i, void *ctx)
+{
+	__u32 zero = 0;
+	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
+	unsigned char ch;
+
+	if (!b || i >= 255)
+		return 1;
+	ch = b->str[i];
+	b->hex[2 * i] = hexd(ch >> 4);
+	b->hex[2 * i + 1] = hexd(ch & 15);
+	b->hex[2 * i + 2] = 0;
+	return 0;
+}
+
+/* audit_log_n_untrustedstring() of strbufs.str, @len bytes (or up to its
+ * NUL when @cstr): quoted, or hex when it must be */
+static void put_str(struct seq_file *seq, int len, int cstr)
+{
+	struct scan c = { .len = len, .hex = 0 };
+	__u32 zero = 0;
+	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
+
+	if (!b)
+		return;
+	if (len > 255)
+		len = 255;
+	if (len < 0)
+		len = 0;
+	b->str[255] = 0;
+	c.len = len;
+	bpf_loop(len, scan_cb, &c, 0);
+	if (cstr)
+		len = c.len;
+	if (!c.hex && len == c.len) {
+		BPF_SEQ_PRINTF(seq, "\"%s\"", b->str);
+		return;
+	}
+	b->hex[0] = 0;
+	bpf_loop(len, hex_cb, NULL, 0);
+	BPF_SEQ_PRINTF(seq, "%s", b->hex);
+}
+
+static void put_cstr(struct seq_file *seq, const char *s)
+{
+	__u32 zero = 0;
+	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
+
+	if (!b)
+		return;
+	bpf_probe_read_kernel_str(b->str, sizeof(b->str), s);
+	put_str(seq, 255, 1);
+}
+
+static void put_mode(struct seq_file *seq, const char *key, __u32 mode)
+{
+	char o[9];
+	int i = 8;
+
+	o[i] = 0;
+	for (int k = 0; k < 7; k++) {
+		o[--i] = '0' + (mode & 7);
+		mode >>= 3;
+		if (!mode)
+			break;
+	}
+	if (i > 0)
+		o[--i] = '0';
+	BPF_SEQ_PRINTF(seq, " %s=%s", key, &o[i & 7]);
+}
+
+static void put_object(struct seq_file *seq, struct auxb_rec *r)
+{
+	put_mode(seq, "mode", r->mode);
+	BPF_SEQ_PRINTF(seq, " ouid=%u ogid=%u inode=%lu dev=%02x:%02x",
+		       r->ouid, r->ogid, r->ino, r->dev >> 20, r->dev & 0xfffff);
+}
+
+/* name tables: arrays, not pointers (no relocations in .rodata) */
+static const char classes[4][8] = { "owner", "group", "other", "acl" };
+static const char overrides[4][32] = { "none", "dac_read_search", "dac_override",
+				       "dac_read_search,dac_override" };
+static const char lsms[4][12] = { "?", "apparmor", "landlock", "yama" };
+static const char hooks[10][24] = { "?", "file_open", "file_permission",
+	"file_truncate", "file_ioctl", "path_mknod", "path_mkdir", "path_chown",
+	"ptrace_access_check", "capable" };
+
+static void put_stamp(struct seq_file *seq, struct auxb_rec *r, const char *type)
+{
+	__u64 ms = r->time_ns / 1000000;
+
+	BPF_SEQ_PRINTF(seq, "type=%s msg=audit(%llu.%03llu:%llu): ", type,
+		       ms / 1000, ms % 1000, r->serial);
+}
+
+static void put_event(struct seq_file *seq, struct task_struct *task,
+		      struct auxb_task *t, struct auxb_rec *r, __u32 slot)
+{
+	__u32 zero = 0, age = t->calls - r->calls_at;
+	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
+	struct mm_struct *mm = task->mm;
+	struct tty_struct *tty;
+
+	if (!b)
+		return;
+	if (age > AUXB_AGE_MAX)
+		age = AUXB_AGE_MAX;
+	BPF_SEQ_PRINTF(seq, "#slot=%u serial=%llu sec=%llu nsec=%u error=%d",
+		       slot, r->serial, r->time_ns / 1000000000,
+		       (__u32)(r->time_ns % 1000000000), r->error);
+	BPF_SEQ_PRINTF(seq, " syscall=%d mechanism=%u age=%u flags=%u\n",
+		       r->nr, r->mech, age, r->flags);
+
+	put_stamp(seq, r, "SYSCALL");
+	BPF_SEQ_PRINTF(seq, "arch=c000003e syscall=%d success=no exit=%d a0=%llx a1=%llx a2=%llx a3=%llx",
+		       r->nr, -r->error, r->args[0], r->args[1], r->args[2], r->args[3]);
+	BPF_SEQ_PRINTF(seq, " items=%u ppid=%u pid=%u auid=%u uid=%u gid=%u euid=%u suid=%u fsuid=%u egid=%u sgid=%u fsgid=%u",
+		       r->have_name ? 1 : 0, r->ppid, r->pid, task->loginuid.val,
+		       r->uid, r->gid, r->euid, r->suid, r->fsuid, r->egid, r->sgid, r->fsgid);
+	tty = task->signal->tty;
+	if (tty)
+		BPF_SEQ_PRINTF(seq, " tty=%s", tty->name);
+	else
+		BPF_SEQ_PRINTF(seq, " tty=(none)");
+	BPF_SEQ_PRINTF(seq, " ses=%u comm=", task->sessionid);
+	__builtin_memcpy(b->str, r->comm, sizeof(r->comm));
+	b->str[15] = 0;
+	put_str(seq, 16, 1);
+	BPF_SEQ_PRINTF(seq, " exe=");
+	if (mm && mm->exe_file &&
+	    bpf_d_path(&mm->exe_file->f_path, b->path, SCRATCH) > 0)
+		put_cstr(seq, b->path);
+	else
+		BPF_SEQ_PRINTF(seq, "(null)");
+	BPF_SEQ_PRINTF(seq, " key=(null)\n");
+
+	put_stamp(seq, r, "UNKNOWN[1340]");
+	switch (r->mech) {
+	case AUXB_DAC:
+	case AUXB_PATH:
+		if (r->mech == AUXB_PATH) {
+			BPF_SEQ_PRINTF(seq, "mechanism=path component=");
+			put_cstr(seq, r->name);
+		} else {
+			BPF_SEQ_PRINTF(seq, "mechanism=dac");
+		}
+		BPF_SEQ_PRINTF(seq, " class=%s perm=%u granted=%u override=%s",
+			       classes[r->cls & 3], r->perm, r->granted,
+			       overrides[r->override & 3]);
+		put_object(seq, r);
+		break;
+	case AUXB_CAP:
+		BPF_SEQ_PRINTF(seq, "mechanism=cap capability=%u userns=%llu userns_level=%u userns_owner=%u",
+			       r->cap, r->userns, r->userns_level, r->userns_owner);
+		break;
+	case AUXB_LSM:
+		BPF_SEQ_PRINTF(seq, "mechanism=lsm lsm=%s lsm_hook=%s",
+			       lsms[r->lsm & 3], hooks[r->hook < 10 ? r->hook : 0]);
+		break;
+	}
+	if (r->flags & AUXB_WEAK)
+		BPF_SEQ_PRINTF(seq, " probe=yes");
+	BPF_SEQ_PRINTF(seq, "\n");
+
+	put_stamp(seq, r, "CWD");
+	BPF_SEQ_PRINTF(seq, "cwd=");
+	if (bpf_d_path(&task->fs->pwd, b->path, SCRATCH) > 0)
+		put_cstr(seq, b->path);
+	else
+		BPF_SEQ_PRINTF(seq, "(null)");
+	BPF_SEQ_PRINTF(seq, "\n");
+
+	if (r->have_name) {
+		put_stamp(seq, r, "PATH");
+		BPF_SEQ_PRINTF(seq, "item=0 name=");
+		put_cstr(seq, r->name);
+		if (r->mech == AUXB_DAC) {
+			BPF_SEQ_PRINTF(seq, " inode=%lu dev=%02x:%02x", r->ino,
+				       r->dev >> 20, r->dev & 0xfffff);
+			put_mode(seq, "mode", r->mode);
+			BPF_SEQ_PRINTF(seq, " ouid=%u ogid=%u rdev=%02x:%02x",
+				       r->ouid, r->ogid, r->rdev >> 20, r->rdev & 0xfffff);
+		}
+		BPF_SEQ_PRINTF(seq, " nametype=NORMAL\n");
+	}
+
+	put_stamp(seq, r, "PROCTITLE");
+	BPF_SEQ_PRINTF(seq, "proctitle=");
+	if (mm) {
+		unsigned long len = mm->arg_end - mm->arg_start;
+		int n;
+
+		if (len > 128)
+			len = 128;
+		if (bpf_probe_read_user(b->str, len & 255, (void *)mm->arg_start) == 0) {
+			n = len;
+			for (int i = 0; i < 128; i++) {
+				if (n <= 0 || b->str[(n - 1) & 255])
+					break;
+				n--;
+			}
+			b->str[n & 255] = 0;
+			put_str(seq, n, 0);
+		}
+	}
+	BPF_SEQ_PRINTF(seq, "\n");
+}
+
+struct slots { struct seq_file *seq; };
+
+static long slot_cb(__u64 s, void *ctx)
+{
+	struct slots *c = ctx;
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct auxb_task *t = bpf_task_storage_get(&notes, task, 0, 0);
+
+	if (!t)
+		return 1;
+	put_event(c->seq, task, t, &t->ring[(t->head - s) & (AUXB_DEPTH_MAX - 1)], s);
+	return 0;
+}
+
+SEC("iter/task")
+int dump(struct bpf_iter__task *ctx)
+{
+	struct task_struct *task = ctx->task;
+	struct slots c = { .seq = ctx->meta->seq };
+	struct auxb_task *t;
+	__u32 n;
+
+	if (!task || task != bpf_get_current_task_btf())
+		return 0;
+	t = bpf_task_storage_get(&notes, task, 0, 0);
+	if (!t)
+		return 0;
+	if (!t->reading && t->opened) {
+		t->calls--;	/* the open of this file is not counted */
+		t->opened = 0;
+	}
+	t->reading = 1;
+	n = t->count < depth ? t->count : depth;
+	bpf_loop(n, slot_cb, &c, 0);
+	return 0;
+}
+
+/* Reading /sys/fs/bpf/auxerr/clear drops the reading thread's records */
+SEC("iter/task")
+int clear(struct bpf_iter__task *ctx)
+{
+	struct task_struct *task = ctx->task;
+	struct auxb_task *t;
+
+	if (!task || task != bpf_get_current_task_btf())
+		return 0;
+	t = bpf_task_storage_get(&notes, task, 0, 0);
+	if (!t)
+		return 0;
+	if (!t->reading && t->opened) {
+		t->calls--;
+		t->opened = 0;
+	}
+	t->reading = 1;
+	t->count = 0;
+	return 0;
+}

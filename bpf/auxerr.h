@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the BPF backend keeps per thread (bpf/auxerr.bpf.c), shared with its
+ * loader.  The event text itself is rendered by the iterator when the
+ * thread reads it (docs/bpf-backend.md).
+ */
+#ifndef AUXERR_BPF_H
+#define AUXERR_BPF_H
+
+#define AUXB_DEPTH_MAX	16	/* AUXERR_DEPTH_MAX */
+#define AUXB_PENDING	3	/* notes of one system call, one per errno */
+#define AUXB_NAME_MAX	256
+#define AUXB_AGE_MAX	255	/* AUXERR_AGE_MAX */
+
+/* the prctl option the series adds: its calls do not age a record */
+#define AUXB_PR_AUXERR	0x41555845
+
+enum auxb_mech {	/* enum auxerr_mechanism */
+	AUXB_DAC = 1, AUXB_PATH = 2, AUXB_CAP = 3, AUXB_LSM = 4,
+	AUXB_SECCOMP = 5, AUXB_MOUNT = 6, AUXB_INODE = 7, AUXB_STICKY = 8,
+	AUXB_PTRACE = 9,
+};
+
+enum auxb_class { AUXB_OWNER, AUXB_GROUP, AUXB_OTHER, AUXB_ACL };
+
+#define AUXB_WEAK	(1u << 1)	/* AUXERR_INFO_WEAK */
+
+struct auxb_rec {
+	__u64 serial;
+	__u64 time_ns;		/* CLOCK_REALTIME */
+	__u32 calls_at;		/* the thread's counted calls at the exit */
+	__s32 error;		/* positive */
+	__s32 nr;
+	__u32 mech;
+	__u32 flags;
+	__u32 have_name;
+	__u64 args[4];
+	/* the task at the denial */
+	__u32 ppid, pid;
+	__u32 uid, gid, euid, suid, fsuid, egid, sgid, fsgid;
+	char comm[16];
+	/* dac: the object and the decision */
+	__u32 cls, perm, granted, override, mode, ouid, ogid, dev, rdev;
+	__u64 ino;
+	/* cap */
+	__u32 cap, userns_level, userns_owner;
+	__u64 userns;
+	/* lsm: indexes into the names of auxerr.bpf.c */
+	__u32 lsm, hook;
+	char name[AUXB_NAME_MAX];
+};
+
+struct auxb_task {
+	__u32 calls;		/* system calls completed (see the exit hook) */
+	__u32 reading;		/* inside open/read/close of our iterator */
+	__u32 npend;
+	__u32 head;		/* ring[head] is the newest */
+	__u32 count;
+	__u32 opened;		/* the last counted call opened a file */
+	struct auxb_rec pend[AUXB_PENDING];
+	struct auxb_rec ring[AUXB_DEPTH_MAX];
+};
+
+#endif

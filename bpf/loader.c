@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * auxerr-bpfd: load the BPF backend (auxerr.bpf.c) and pin it, then exit.
+ *
+ *   auxerr-bpfd [--depth N]   load, attach, pin under /sys/fs/bpf/auxerr
+ *   auxerr-bpfd --unload      remove the pins (the programs go with them)
+ *
+ * Run as root once per boot.  Pinned: records (the iterator every thread
+ * reads its own records from, mode 0444), clear (reading it drops the
+ * reader's records, 0444), and the links of the noting programs under
+ * links/ (0700).  The fexit programs whose function this kernel lacks are
+ * not loaded (a message names them).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "auxerr.skel.h"
+
+#define DIR_ "/sys/fs/bpf/auxerr"
+#define BPF_FS_MAGIC 0xcafe4a11
+
+static int unload(void)
+{
+	const char *files[] = { DIR_ "/records", DIR_ "/clear" };
+	DIR *d = opendir(DIR_ "/links");
+	struct dirent *e;
+	char p[512];
+
+	if (d) {
+		while ((e = readdir(d))) {
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(p, sizeof(p), DIR_ "/links/%s", e->d_name);
+			unlink(p);
+		}
+		closedir(d);
+		rmdir(DIR_ "/links");
+	}
+	for (unsigned i = 0; i < 2; i++)
+		unlink(files[i]);
+	if (rmdir(DIR_) < 0 && errno != ENOENT) {
+		perror("auxerr-bpfd: " DIR_);
+		return 1;
+	}
+	return 0;
+}
+
+static int pin(struct bpf_link *l, const char *path, mode_t mode)
+{
+	if (bpf_link__pin(l, path) < 0 || chmod(path, mode) < 0) {
+		fprintf(stderr, "auxerr-bpfd: pin %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct auxerr_bpf *skel;
+	struct bpf_program *prog;
+	struct btf *vmlinux;
+	struct statfs sfs;
+	struct timespec rt, bt;
+	unsigned depth = 1;
+	int err;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--unload"))
+			return unload();
+		if (!strcmp(argv[i], "--depth") && i + 1 < argc) {
+			depth = (unsigned)atoi(argv[++i]);
+			if (depth < 1 || depth > 16) {
+				fprintf(stderr, "auxerr-bpfd: --depth 1..16\n");
+				return 2;
+			}
+			continue;
+		}
+		fprintf(stderr, "usage: auxerr-bpfd [--depth N] | --unload\n");
+		return 2;
+	}
+	if (access(DIR_ "/records", F_OK) == 0) {
+		fprintf(stderr, "auxerr-bpfd: already loaded (%s)\n", DIR_);
+		return 0;
+	}
+	if (statfs("/sys/fs/bpf", &sfs) < 0 || sfs.f_type != BPF_FS_MAGIC) {
+		if (mount("bpf", "/sys/fs/bpf", "bpf", 0, "mode=0755") < 0) {
+			perror("auxerr-bpfd: mount bpffs on /sys/fs/bpf");
+			return 1;
+		}
+	}
+	skel = auxerr_bpf__open();
+	if (!skel) {
+		perror("auxerr-bpfd: open");
+		return 1;
+	}
+	skel->rodata->depth = depth;
+	vmlinux = btf__load_vmlinux_btf();
+	if (!vmlinux) {
+		perror("auxerr-bpfd: the kernel's BTF");
+		return 1;
+	}
+	bpf_object__for_each_program(prog, skel->obj) {
+		const char *sec = bpf_program__section_name(prog);
+		if (strncmp(sec, "fexit/", 6))
+			continue;
+		if (btf__find_by_name_kind(vmlinux, sec + 6, BTF_KIND_FUNC) < 0) {
+			fprintf(stderr, "auxerr-bpfd: no %s in this kernel: not noted\n", sec + 6);
+			bpf_program__set_autoload(prog, false);
+		}
+	}
+	btf__free(vmlinux);
+	err = auxerr_bpf__load(skel);
+	if (err) {
+		fprintf(stderr, "auxerr-bpfd: load: %s\n", strerror(-err));
+		return 1;
+	}
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_BOOTTIME, &bt);
+	skel->bss->realtime_offset = (rt.tv_sec - bt.tv_sec) * 1000000000LL +
+				     (rt.tv_nsec - bt.tv_nsec);
+
+	if (mkdir(DIR_, 0755) < 0 || chmod(DIR_, 0755) < 0 ||
+	    mkdir(DIR_ "/links", 0700) < 0) {
+		perror("auxerr-bpfd: mkdir " DIR_);
+		return 1;
+	}
+	bpf_object__for_each_program(prog, skel->obj) {
+		const char *name = bpf_program__name(prog);
+		struct bpf_link *l;
+		char path[256];
+		int iter = !strncmp(bpf_program__section_name(prog), "iter/", 5);
+
+		if (!bpf_program__autoload(prog))
+			continue;
+		l = bpf_program__attach(prog);
+		if (!l) {
+			fprintf(stderr, "auxerr-bpfd: attach %s: %s\n", name, strerror(errno));
+			unload();
+			return 1;
+		}
+		if (iter) {
+			snprintf(path, sizeof(path), DIR_ "/%s",
+				 !strcmp(name, "dump") ? "records" : name);
+			err = pin(l, path, 0444);
+		} else {
+			snprintf(path, sizeof(path), DIR_ "/links/%s", name);
+			err = pin(l, path, 0600);
+		}
+		if (err) {
+			unload();
+			return 1;
+		}
+	}
+	printf("auxerr-bpfd: loaded, depth %u: " DIR_ "/records\n", depth);
+	return 0;
+}

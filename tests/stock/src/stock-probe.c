@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stock-probe: make one denied system call, then show what libauxerr
+ * fetches for it (whichever backend answers: on a stock kernel, the BPF
+ * backend).
+ *
+ *   stock-probe ACTION ARGS...
+ *
+ * Actions: open PATH, chown PATH UID, mkdir PATH,
+ * landlock DIR PATH (allow only reading beneath DIR, then open PATH for
+ * reading and writing), seccomp NR ERRNO PATH (a filter failing syscall NR with ERRNO,
+ * then open PATH), clear (clear, then get).
+ * Output: "errno=N", then "fresh=SLOT" (the record libauxerr takes for
+ * that errno, -1 none), "age=N",
+ * "strerror=..." (auxerr_strerror()), the event text of
+ * get_last_audit_record(), then "explain=..." (auxerr_explain()).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/landlock.h>
+#include <linux/seccomp.h>
+
+#include <auxerr.h>
+
+static int landlock(const char *dir)
+{
+	struct landlock_ruleset_attr ra = {
+		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE |
+				     LANDLOCK_ACCESS_FS_WRITE_FILE,
+	};
+	struct landlock_path_beneath_attr pb = {
+		.allowed_access = LANDLOCK_ACCESS_FS_READ_FILE,
+	};
+	int rs = (int)syscall(SYS_landlock_create_ruleset, &ra, sizeof(ra), 0);
+
+	if (rs < 0)
+		return -1;
+	/* the backend's iterator stays readable: the sandboxed thread
+	 * reads its records from it (docs/bpf-backend.md) */
+	pb.parent_fd = open("/sys/fs/bpf/auxerr", O_PATH | O_CLOEXEC);
+	if (pb.parent_fd < 0 ||
+	    syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0))
+		return -1;
+	close(pb.parent_fd);
+	pb.parent_fd = open(dir, O_PATH | O_CLOEXEC);
+	if (pb.parent_fd < 0 ||
+	    syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0) ||
+	    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    syscall(SYS_landlock_restrict_self, rs, 0))
+		return -1;
+	close(pb.parent_fd);
+	close(rs);
+	return 0;
+}
+
+static int seccomp(int nr, int err)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (unsigned)err),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { .len = 4, .filter = f };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return -1;
+	return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
+}
+
+int main(int argc, char **argv)
+{
+	static char text[16384];
+	const char *a = argc > 1 ? argv[1] : "";
+	int r = -1, e;
+	struct auxerr_state st;
+	struct auxerr_record *rec;
+
+	if (!strcmp(a, "open") && argc == 3) {
+		r = open(argv[2], O_RDONLY);
+	} else if (!strcmp(a, "chown") && argc == 4) {
+		r = chown(argv[2], (uid_t)atoi(argv[3]), (gid_t)-1);
+	} else if (!strcmp(a, "mkdir") && argc == 3) {
+		r = mkdir(argv[2], 0755);
+	} else if (!strcmp(a, "landlock") && argc == 4) {
+		if (landlock(argv[2])) {
+			perror("landlock");
+			return 2;
+		}
+		r = open(argv[3], O_RDWR);
+	} else if (!strcmp(a, "seccomp") && argc == 5) {
+		if (seccomp(atoi(argv[2]), atoi(argv[3]))) {
+			perror("seccomp");
+			return 2;
+		}
+		r = mkdir(argv[4], 0755);
+	} else if (!strcmp(a, "clear") && argc == 3) {
+		r = open(argv[2], O_RDONLY);
+		e = errno;
+		auxerr_clear();
+		errno = e;
+	} else {
+		fprintf(stderr, "usage: stock-probe open PATH | chown PATH UID | mkdir PATH | "
+			"landlock DIR PATH | seccomp NR ERRNO PATH | clear PATH\n");
+		return 2;
+	}
+	e = r < 0 ? errno : 0;
+	/* the freshness rule first: nothing may have aged the record */
+	auxerr_state_save(&st);
+	/* strerror before anything that may make a system call of its own */
+	const char *msg = auxerr_strerror(e);
+	printf("errno=%d\n", e);
+	printf("fresh=%s\n", st.serial ? "yes" : "no");
+	printf("age=%d\n", st.serial ? (int)st.age : -1);
+	printf("strerror=%s\n", msg);
+	errno = e;
+	ssize_t n = get_last_audit_record(text, sizeof(text), 0);
+	if (n < 0) {
+		printf("record=none errno=%d\n", errno);
+	} else {
+		fputs(text, stdout);
+	}
+	rec = auxerr_record_fetch(0);
+	if (rec) {
+		printf("explain=%s\n", auxerr_explain(rec));
+		auxerr_record_free(rec);
+	}
+	return 0;
+}
