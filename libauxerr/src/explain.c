@@ -293,12 +293,58 @@ static int is_acl(const struct auxerr_record *r)
 	return cls && strncmp(cls, "acl", 3) == 0;
 }
 
+/* "/proc/sys/kernel/dmesg_restrict" -> "kernel.dmesg_restrict", or NULL */
+static char *sysctl_name(const char *path)
+{
+	static const char pfx[] = "/proc/sys/";
+	char *s;
+
+	if (!path || strncmp(path, pfx, sizeof(pfx) - 1) != 0 ||
+	    !path[sizeof(pfx) - 1])
+		return NULL;
+	s = strdup(path + sizeof(pfx) - 1);
+	for (char *p = s; p && *p; p++)
+		if (*p == '/')
+			*p = '.';
+	return s;
+}
+
 static void explain_dac(struct sb *b, const struct auxerr_record *r)
 {
+	const char *method = auxi(r, "permission");
 	char mode[8];
 	int dir;
 
 	mode_bits(r, mode, &dir);
+	if (method && strcmp(method, "proc_sys") == 0) {
+		const char *obj = object_path(r);
+		const char *cwd = auxerr_record_interpret(r, "CWD", "cwd");
+		char *name = NULL, *full = NULL;
+
+		/* a relative name: the working directory's (no *at() dirfd
+		 * other than AT_FDCWD is assumed: it is only a name) */
+		if (obj && obj[0] != '/' && cwd && cwd[0] == '/' &&
+		    asprintf(&full, "%s/%s", cwd, obj) < 0)
+			full = NULL;
+		name = sysctl_name(full ? full : obj);
+		free(full);
+
+		if (name)
+			sb_printf(b, _("denied by the permissions of the sysctl %s: mode %s %s:%s; "),
+				  name, mode, id_name(r, "ouid"), id_name(r, "ogid"));
+		else
+			sb_printf(b, _("denied by the permissions of a sysctl file: mode %s %s:%s; "),
+				  mode, id_name(r, "ouid"), id_name(r, "ogid"));
+		free(name);
+		dac_clause(b, r, dir);
+		return;
+	}
+	if (method && *method) {
+		sb_printf(b, _("denied by the permissions the file system's %s method checks: mode %s %s:%s; "),
+			  method, mode, id_name(r, "ouid"), id_name(r, "ogid"));
+		dac_clause(b, r, dir);
+		return;
+	}
 	if (dir)
 		sb_printf(b, is_acl(r) ?
 			  _("denied by the directory's ACL: mode %s %s:%s; ") :
@@ -342,16 +388,36 @@ static void cap_name(struct sb *b, const struct auxerr_record *r)
 		sb_printf(b, "%c", *p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
 }
 
+static void explain_owner_op(struct sb *b, const struct auxerr_record *r,
+			     const char *op);
+
 static void explain_cap(struct sb *b, const struct auxerr_record *r)
 {
 	const char *lvl = aux(r, "userns_level");
 	const char *ns = aux(r, "userns");
 	const char *owner = aux(r, "userns_owner");
+	const char *policy = auxi(r, "policy");
+	const char *value = aux(r, "policy_value");
+	const char *op = aux(r, "owner_op");
 
-	sb_printf(b, "%s", _("denied for lack of a capability: uid "));
-	subject(b, r, "euid");
-	sb_printf(b, "%s", _(" does not have "));
-	cap_name(b, r);
+	if (op && *op) {
+		explain_owner_op(b, r, op);
+		return;
+	}
+	if (policy && *policy) {
+		/* the policy decided: it made the capability necessary */
+		sb_printf(b, _("denied by %s = %s, which requires "), policy,
+			  value ? value : "?");
+		cap_name(b, r);
+		sb_printf(b, "%s", _(": uid "));
+		subject(b, r, "euid");
+		sb_printf(b, "%s", _(" does not have it"));
+	} else {
+		sb_printf(b, "%s", _("denied for lack of a capability: uid "));
+		subject(b, r, "euid");
+		sb_printf(b, "%s", _(" does not have "));
+		cap_name(b, r);
+	}
 	if (lvl && strcmp(lvl, "0") == 0)
 		sb_printf(b, "%s", _(" in the initial user namespace"));
 	else if (ns)
@@ -583,11 +649,316 @@ static void explain_ptrace(struct sb *b, const struct auxerr_record *r)
 	}
 }
 
+/* the 4 permission digits of an octal mode field, "1777"; "?" if none */
+static void octal_bits(const char *raw, char out[8])
+{
+	char *end;
+	unsigned long v;
+
+	if (!raw || !*raw) {
+		strcpy(out, "?");
+		return;
+	}
+	v = strtoul(raw, &end, 8);
+	if (*end) {
+		strcpy(out, "?");
+		return;
+	}
+	snprintf(out, 8, "%04lo", v & 07777);
+}
+
+/* "world-writable" or "group-writable" for a sticky directory's mode */
+static const char *writable_by(const char *raw)
+{
+	char *end;
+	unsigned long v = raw ? strtoul(raw, &end, 8) : 0;
+
+	if (!raw || !*raw || *end)
+		return _("world-writable");
+	if (v & S_IWOTH)
+		return _("world-writable");
+	if (v & S_IWGRP)
+		return _("group-writable");
+	return _("writable");
+}
+
+/* the caller's fsuid: the AUXERR record's (compared), else SYSCALL's */
+static const char *fsuid_of(const struct auxerr_record *r)
+{
+	const char *u = aux(r, "fsuid");
+
+	if (!u)
+		u = auxerr_record_field(r, "SYSCALL", "fsuid");
+	return u ? u : "?";
+}
+
+/*
+ * fs.protected_symlinks, _hardlinks, _fifos, _regular refused: name the
+ * sysctl and its level, the owners compared and the sticky directory.
+ */
+static void explain_protected(struct sb *b, const struct auxerr_record *r)
+{
+	const char *sysctl = auxi(r, "sysctl");
+	const char *level = aux(r, "level");
+	const char *uid = fsuid_of(r);
+	char dmode[8];
+
+	if (!sysctl || !*sysctl) {
+		sb_printf(b, "%s", _("denied by an fs.protected_* sysctl"));
+		facts(b, r, NULL);
+		return;
+	}
+	sb_printf(b, _("denied by %s = %s: "), sysctl, level ? level : "?");
+	octal_bits(aux(r, "dir_mode"), dmode);
+	if (strcmp(sysctl, "fs.protected_hardlinks") == 0) {
+		const char *unsafe = aux(r, "unsafe");
+
+		sb_printf(b, _("uid %s does not own the file (owner %s), and "),
+			  uid, id_name(r, "ouid"));
+		if (unsafe && strcmp(unsafe, "not_regular") == 0)
+			sb_printf(b, "%s", _("it is not a regular file"));
+		else if (unsafe && strcmp(unsafe, "setuid") == 0)
+			sb_printf(b, "%s", _("it is set-user-ID"));
+		else if (unsafe && strcmp(unsafe, "setgid") == 0)
+			sb_printf(b, "%s", _("it is set-group-ID and group-executable"));
+		else if (unsafe && strcmp(unsafe, "no_access") == 0)
+			sb_printf(b, _("uid %s may not both read and write it"), uid);
+		else
+			sb_printf(b, _("it is not safe to link (%s)"),
+				  unsafe ? unsafe : "?");
+		sb_printf(b, "%s", _("; only its owner or a process with CAP_FOWNER may link to it"));
+	} else if (strcmp(sysctl, "fs.protected_symlinks") == 0) {
+		sb_printf(b, _("the symlink is in a sticky %s directory (mode %s, owner %s), and its owner (%s) is neither uid %s nor the directory's owner"),
+			  writable_by(aux(r, "dir_mode")), dmode,
+			  id_name(r, "dir_ouid"), id_name(r, "ouid"), uid);
+	} else if (strcmp(sysctl, "fs.protected_fifos") == 0 ||
+		   strcmp(sysctl, "fs.protected_regular") == 0) {
+		int fifo = strcmp(sysctl, "fs.protected_fifos") == 0;
+
+		sb_printf(b, fifo ?
+			  _("the FIFO is in a sticky %s directory (mode %s, owner %s), and its owner (%s) is neither uid %s nor the directory's owner; it may not be opened with O_CREAT") :
+			  _("the file is in a sticky %s directory (mode %s, owner %s), and its owner (%s) is neither uid %s nor the directory's owner; it may not be opened with O_CREAT"),
+			  writable_by(aux(r, "dir_mode")), dmode,
+			  id_name(r, "dir_ouid"), id_name(r, "ouid"), uid);
+	} else {
+		static const char *const used[] = { "sysctl", "level", NULL };
+
+		sb_printf(b, "%s", _("the protection refused it"));
+		facts(b, r, used);
+	}
+}
+
+/* "uid 1000" or "uid 1000 (euid 0)" */
+static void caller_ids(struct sb *b, const struct auxerr_record *r)
+{
+	const char *uid = auxerr_record_field(r, "SYSCALL", "uid");
+	const char *euid = auxerr_record_field(r, "SYSCALL", "euid");
+
+	sb_printf(b, _("uid %s"), uid ? uid : "?");
+	if (uid && euid && strcmp(uid, euid) != 0)
+		sb_printf(b, _(" (euid %s)"), euid);
+}
+
+/* "process 812 belongs to another user (root)" and the hidden case */
+static void target_owner(struct sb *b, const struct auxerr_record *r)
+{
+	const char *opid = aux(r, "opid");
+	const char *ouid = aux(r, "ouid"), *osuid = aux(r, "osuid");
+	const char *ids = aux(r, "ids");
+
+	if (!opid)
+		opid = "?";
+	if (!ouid && ids && strcmp(ids, "hidden") == 0)
+		sb_printf(b, _("process %s belongs to another user, whose ids are hidden from the caller"),
+			  opid);
+	else if (ouid && osuid && strcmp(ouid, osuid) != 0)
+		sb_printf(b, _("process %s belongs to another user (real uid %s, saved uid %s)"),
+			  opid, id_name(r, "ouid"), id_name(r, "osuid"));
+	else if (ouid)
+		sb_printf(b, _("process %s belongs to another user (%s)"),
+			  opid, id_name(r, "ouid"));
+	else
+		sb_printf(b, _("process %s belongs to another user"), opid);
+}
+
+/* "CAP_KILL" from capability=, or @fallback */
+static void cap_or(struct sb *b, const struct auxerr_record *r,
+		   const char *fallback)
+{
+	if (aux(r, "capability"))
+		cap_name(b, r);
+	else
+		sb_printf(b, "%s", fallback);
+}
+
+static void explain_signal(struct sb *b, const struct auxerr_record *r)
+{
+	const char *sig = auxi(r, "sig"), *raw = aux(r, "sig");
+
+	sb_printf(b, "%s", _("denied by the signal permission rules: "));
+	target_owner(b, r);
+	sb_printf(b, "%s", _(", and "));
+	caller_ids(b, r);
+	if (raw && strcmp(raw, "0") == 0)
+		sb_printf(b, "%s", _(" may not send it signal 0 (the existence check) without "));
+	else if (sig && raw && strcmp(sig, raw) != 0 && strncmp(sig, "unknown", 7) != 0)
+		sb_printf(b, _(" may not send it %s without "), sig);
+	else
+		sb_printf(b, _(" may not send it signal %s without "), raw ? raw : "?");
+	cap_or(b, r, "CAP_KILL");
+}
+
+static void explain_task(struct sb *b, const struct auxerr_record *r)
+{
+	const char *op = auxi(r, "op");
+
+	sb_printf(b, "%s", _("denied by the rules for other users' processes: "));
+	target_owner(b, r);
+	sb_printf(b, "%s", _(", and "));
+	caller_ids(b, r);
+	sb_printf(b, _(" may not use %s on it without "),
+		  op ? op : auxerr_record_syscall_name(r));
+	cap_or(b, r, _("a capability"));
+}
+
+/* census mode: the system call failed and nothing noted why */
+static void explain_unknown(struct sb *b, const struct auxerr_record *r)
+{
+	int e = auxerr_record_errno(r);
+	const char *name = e > 0 ? audit_errno_to_name(e) : NULL;
+
+	if (name)
+		sb_printf(b, _("the kernel gave no reason for this %s"), name);
+	else
+		sb_printf(b, "%s", _("the kernel gave no reason for this error"));
+}
+
+/*
+ * cap with owner_op=: a capability that only stands in for ownership.
+ * "only the owner (root) or a process with CAP_FOWNER may chmod /srv/x"
+ */
+static void explain_owner_op(struct sb *b, const struct auxerr_record *r,
+			     const char *op)
+{
+	const char *path = object_path(r);
+	const char *uid = auxerr_record_field(r, "SYSCALL", "fsuid");
+	struct sb c = { 0 };
+	const char *cap;
+
+	if (!path)
+		path = _("the file");
+	if (!uid)
+		uid = "?";
+	cap_or(&c, r, "CAP_FOWNER");
+	cap = c.s ? c.s : "?";
+	if (strcmp(op, "chown") == 0) {
+		sb_printf(b, _("denied for lack of a capability: only a process with %s may change the owner of %s (now %s), and uid %s does not have it"),
+			  cap, path, id_name(r, "ouid"), uid);
+	} else if (strcmp(op, "chgrp") == 0) {
+		if (aux(r, "ngid"))
+			sb_printf(b, _("denied for lack of ownership: only the owner (%s), and only to a group it is a member of, or a process with %s may change the group of %s to %s, and uid %s is neither"),
+				  id_name(r, "ouid"), cap, path, id_name(r, "ngid"), uid);
+		else
+			sb_printf(b, _("denied for lack of ownership: only the owner (%s), and only to a group it is a member of, or a process with %s may change the group of %s, and uid %s is neither"),
+				  id_name(r, "ouid"), cap, path, uid);
+	} else {
+		const char *what;
+
+		if (strcmp(op, "chmod") == 0)
+			what = _("chmod %s");
+		else if (strcmp(op, "utimes") == 0)
+			what = _("set the times of %s to other than now");
+		else if (strcmp(op, "noatime") == 0)
+			what = _("open %s with O_NOATIME");
+		else if (strcmp(op, "setxattr") == 0)
+			what = _("set extended attributes of %s");
+		else if (strcmp(op, "set_acl") == 0)
+			what = _("change the ACL of %s");
+		else if (strcmp(op, "fileattr") == 0)
+			what = _("change the inode flags (chattr) of %s");
+		else
+			what = _("make this change to %s");
+		sb_printf(b, _("denied for lack of ownership: only the owner (%s) or a process with %s may "),
+			  id_name(r, "ouid"), cap);
+		sb_printf(b, what, path);
+		sb_printf(b, _(", and uid %s is neither"), uid);
+	}
+	free(c.s);
+}
+
 static void explain_generic(struct sb *b, const struct auxerr_record *r,
 			    const char *mech)
 {
 	sb_printf(b, _("denied by the mechanism \"%s\""), mech);
 	facts(b, r, NULL);
+}
+
+/*
+ * The address of the SOCKADDR record, from auparse's interpretation of
+ * saddr= ("{ saddr_fam=inet laddr=0.0.0.0 lport=80 }"): "0.0.0.0 port
+ * 80", "[::1] port 80", a socket path, "@name" for an abstract unix
+ * socket (its raw address starts with a NUL byte).  NULL when there is no
+ * SOCKADDR record or nothing to name.
+ */
+static char *sockaddr_text(const struct auxerr_record *r)
+{
+	const char *in = auxerr_record_interpret(r, "SOCKADDR", "saddr");
+	const char *raw = auxerr_record_field(r, "SOCKADDR", "saddr");
+	char fam[32] = "", addr[256] = "", port[16] = "", path[256] = "";
+	const char *p;
+	char *s = NULL;
+
+	if (!in || !raw || in[0] != '{')
+		return NULL;
+	for (p = in + 1; *p;) {
+		const char *eq, *end;
+		char *dst = NULL;
+		size_t cap = 0, n;
+
+		while (*p == ' ')
+			p++;
+		eq = strchr(p, '=');
+		if (!eq || *p == '}')
+			break;
+		/* a path may hold spaces: it runs to the closing " }" */
+		if ((size_t)(eq - p) == 4 && strncmp(p, "path", 4) == 0) {
+			end = strstr(eq, " }");
+			if (!end)
+				end = eq + strlen(eq);
+		} else {
+			end = strchr(eq, ' ');
+			if (!end)
+				end = eq + strlen(eq);
+		}
+		n = (size_t)(end - eq - 1);
+		if ((size_t)(eq - p) == 9 && strncmp(p, "saddr_fam", 9) == 0)
+			dst = fam, cap = sizeof(fam);
+		else if ((size_t)(eq - p) == 5 && strncmp(p, "laddr", 5) == 0)
+			dst = addr, cap = sizeof(addr);
+		else if ((size_t)(eq - p) == 5 && strncmp(p, "lport", 5) == 0)
+			dst = port, cap = sizeof(port);
+		else if ((size_t)(eq - p) == 4 && strncmp(p, "path", 4) == 0)
+			dst = path, cap = sizeof(path);
+		if (dst && n < cap) {
+			memcpy(dst, eq + 1, n);
+			dst[n] = '\0';
+		}
+		p = end;
+	}
+	if (strcmp(fam, "inet") == 0 && *addr && *port) {
+		if (asprintf(&s, _("%s port %s"), addr, port) < 0)
+			s = NULL;
+	} else if (strcmp(fam, "inet6") == 0 && *addr && *port) {
+		if (asprintf(&s, _("[%s] port %s"), addr, port) < 0)
+			s = NULL;
+	} else if (strcmp(fam, "local") == 0 && *path) {
+		/* sun_family 0x0001 little-endian, then a NUL: abstract */
+		int abstract = strlen(raw) > 6 && strncmp(raw + 4, "00", 2) == 0;
+
+		if (asprintf(&s, "%s%s", abstract ? "@" : "", path) < 0)
+			s = NULL;
+	}
+	return s;
 }
 
 #ifndef AUXERR_LOCALEDIR
@@ -617,9 +988,14 @@ static char *build(const struct auxerr_record *r)
 		if (nm)
 			path = nm;
 	}
+	char *addr = sockaddr_text(r);
+
 	sb_printf(&b, "%s", auxerr_record_syscall_name(r));
-	if (path)
+	if (addr)
+		sb_printf(&b, " %s", addr);
+	else if (path)
 		sb_printf(&b, " %s", path);
+	free(addr);
 	sb_printf(&b, ": ");
 
 	if (strcmp(mech, "dac") == 0)
@@ -640,6 +1016,14 @@ static char *build(const struct auxerr_record *r)
 		explain_sticky(&b, r);
 	else if (strcmp(mech, "ptrace") == 0)
 		explain_ptrace(&b, r);
+	else if (strcmp(mech, "protected") == 0)
+		explain_protected(&b, r);
+	else if (strcmp(mech, "signal") == 0)
+		explain_signal(&b, r);
+	else if (strcmp(mech, "task") == 0)
+		explain_task(&b, r);
+	else if (strcmp(mech, "unknown") == 0)
+		explain_unknown(&b, r);
 	else
 		explain_generic(&b, r, mech);
 	if (b.oom) {

@@ -6,7 +6,8 @@
  *    data=: docs/stock-tools.md).  Seccomp's nr= is interpreted here as a
  *    system call name (with the record's arch=, else the SYSCALL
  *    record's), the sticky directory's dir_mode= and dir_ouid= as auparse
- *    interprets mode= and ouid=.
+ *    interprets mode= and ouid=, a signal target's saved uid osuid= as
+ *    ouid=, and the group a chgrp asked for, ngid=, as ogid=.
  *  - String fields it does not know (component=, mnt_point=, sb=) are not
  *    decoded: a quoted value keeps its quotes, a hex one stays hex.  We let
  *    auparse decode them as the cwd= of a one-line CWD record: those
@@ -61,6 +62,8 @@ static const char *interpret_like(const char *name)
 		{ "sb", "cwd" },
 		{ "dir_mode", "mode" },
 		{ "dir_ouid", "ouid" },
+		{ "osuid", "ouid" },
+		{ "ngid", "ogid" },
 	};
 	for (size_t i = 0; i < sizeof(like) / sizeof(like[0]); i++)
 		if (strcmp(name, like[i].name) == 0)

@@ -772,6 +772,12 @@ static void one_capability(struct auxerr_remedy *m,
 	free(CAP);
 }
 
+static void remedy_owner_op(struct auxerr_remedy *m,
+			    const struct auxerr_record *r, const char *op);
+static void remedy_cap_policy(struct auxerr_remedy *m,
+			      const struct auxerr_record *r,
+			      const char *policy);
+
 static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
 	const char *cap = cap_lower(r);
@@ -779,6 +785,18 @@ static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
 	struct buf b = { 0 };
 
+	if (!auxerr_record_is_weak(r) && aux(r, "owner_op") &&
+	    *aux(r, "owner_op")) {
+		free(CAP);
+		remedy_owner_op(m, r, aux(r, "owner_op"));
+		return;
+	}
+	if (!auxerr_record_is_weak(r) && aux(r, "policy") && *aux(r, "policy") &&
+	    cap && !(lvl && strcmp(lvl, "0") != 0)) {
+		free(CAP);
+		remedy_cap_policy(m, r, aux(r, "policy"));
+		return;
+	}
 	if (auxerr_record_is_weak(r)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		buf_printf(&b, _("No remedy: the record is only a probe of %s, which may not be what failed %s"),
@@ -802,6 +820,219 @@ static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 		one_capability(m, r, &b, cap, NULL);
 	}
 	say(m, &b);
+	free(CAP);
+}
+
+/* the local port of the SOCKADDR record (auparse: "lport=80"), or NULL */
+static char *sockaddr_port(int *oom, const struct auxerr_record *r)
+{
+	const char *in = auxerr_record_interpret(r, "SOCKADDR", "saddr");
+	const char *p = in ? strstr(in, " lport=") : NULL;
+	size_t n;
+
+	if (!p)
+		return NULL;
+	p += 7;
+	n = strspn(p, "0123456789");
+	if (!n)
+		return NULL;
+	{
+		char *s = strndup(p, n);
+
+		if (!s)
+			*oom = 1;
+		return s;
+	}
+}
+
+/* what lowering the sysctl @policy gives away */
+static const char *policy_weakens(const char *policy)
+{
+	static const struct {
+		const char *policy, *weakens;
+	} t[] = {
+		{ "kernel.perf_event_paranoid",
+		  N_("every user may then observe the kernel and other processes with perf, which exposes kernel addresses and side channels") },
+		{ "kernel.dmesg_restrict",
+		  N_("every user may then read the kernel log, which can hold kernel addresses and traces of other users' activity") },
+		{ "kernel.kptr_restrict",
+		  N_("every user may then see kernel addresses, which helps an exploit defeat KASLR") },
+		{ "kernel.unprivileged_bpf_disabled",
+		  N_("every user may then load BPF programs, a large part of the kernel to attack") },
+		{ "user.max_user_namespaces",
+		  N_("every user may then create user namespaces, which expose much more of the kernel to unprivileged code") },
+		{ "kernel.unprivileged_userns_clone",
+		  N_("every user may then create user namespaces, which expose much more of the kernel to unprivileged code") },
+		{ "vm.mmap_min_addr",
+		  N_("a NULL pointer dereference in the kernel may then become an exploit") },
+		{ "net.ipv4.ip_unprivileged_port_start",
+		  N_("every program of every user may then take the ports below the old limit, which clients trust as the system's own services") },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (strcmp(policy, t[i].policy) == 0)
+			return _(t[i].weakens);
+	return _("every process the policy covers may then do the same");
+}
+
+/*
+ * cap with policy=: a sysctl made the capability necessary.  The least
+ * change is the capability for one program (one run, or for a low port
+ * the program file); lowering the sysctl comes last, with its cost.
+ */
+static void remedy_cap_policy(struct auxerr_remedy *m,
+			      const struct auxerr_record *r,
+			      const char *policy)
+{
+	const char *cap = cap_lower(r);
+	const char *value = aux(r, "policy_value");
+	char *CAP = cap_upper(&m->oom, cap), *why;
+	struct buf b = { 0 };
+
+	if (strcmp(policy, "net.ipv4.ip_unprivileged_port_start") == 0) {
+		char *exe = decode(&m->oom, sys(r, "exe"));
+		char *qexe = exe && exe[0] == '/' ? quoted(&m->oom, exe) : NULL;
+		char *port = sockaddr_port(&m->oom, r);
+
+		set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+		if (qexe)
+			m->command = xprintf(&m->oom, "setcap %s=+ep %s", cap, qexe);
+		if (port)
+			buf_printf(&b, _("Port %s is below net.ipv4.ip_unprivileged_port_start = %s, and only %s binds below it: use a port of %s or above, or root can give %s that capability, for every user who runs it"),
+				   port, value ? value : "?", CAP ? CAP : "?",
+				   value ? value : "?", qexe ? qexe : _("the program"));
+		else
+			buf_printf(&b, _("Ports below net.ipv4.ip_unprivileged_port_start = %s need %s: use a port of %s or above, or root can give %s that capability, for every user who runs it"),
+				   value ? value : "?", CAP ? CAP : "?",
+				   value ? value : "?", qexe ? qexe : _("the program"));
+		buf_printf(&b, _("; lowering %s instead would allow it to every program"),
+			   policy);
+		m->weakens = xprintf(&m->oom, _("every run of %s, by any user, may then bind ports below %s"),
+				     exe ? exe : _("the program"), value ? value : "?");
+		say(m, &b);
+		free(exe);
+		free(qexe);
+		free(port);
+		free(CAP);
+		return;
+	}
+	why = xprintf(&m->oom, _("With %s = %s, this needs %s"), policy,
+		      value ? value : "?", CAP ? CAP : "?");
+	one_capability(m, r, &b, cap, why);
+	buf_printf(&b, _("; lowering %s instead would allow it to every user, and %s"),
+		   policy, policy_weakens(policy));
+	say(m, &b);
+	free(why);
+	free(CAP);
+}
+
+/* the mode a chmod asked for, from its arguments */
+static int chmod_mode(const struct auxerr_record *r, unsigned long *mode)
+{
+	const char *sc = auxerr_record_syscall_name(r);
+
+	if (strcmp(sc, "chmod") == 0 || strcmp(sc, "fchmod") == 0)
+		return num(sys(r, "a1"), 16, mode);
+	if (strcmp(sc, "fchmodat") == 0 || strcmp(sc, "fchmodat2") == 0)
+		return num(sys(r, "a2"), 16, mode);
+	return 0;
+}
+
+/* the owner and group a chown asked for (-1: unchanged) */
+static int chown_ids(const struct auxerr_record *r, long long *uid,
+		     long long *gid)
+{
+	const char *sc = auxerr_record_syscall_name(r);
+	const char *a = "a1", *b = "a2";
+	unsigned long u, g;
+
+	if (strcmp(sc, "fchownat") == 0)
+		a = "a2", b = "a3";
+	else if (strcmp(sc, "chown") != 0 && strcmp(sc, "lchown") != 0 &&
+		 strcmp(sc, "fchown") != 0)
+		return 0;
+	if (!num(sys(r, a), 16, &u) || !num(sys(r, b), 16, &g))
+		return 0;
+	*uid = (u & 0xffffffffUL) == 0xffffffffUL ? -1 : (long long)u;
+	*gid = (g & 0xffffffffUL) == 0xffffffffUL ? -1 : (long long)g;
+	return 1;
+}
+
+/*
+ * cap with owner_op=: the capability only stands in for ownership, so
+ * the owner makes the change (chown: only root).
+ */
+static void remedy_owner_op(struct auxerr_remedy *m,
+			    const struct auxerr_record *r, const char *op)
+{
+	char *path = object_path(&m->oom, r);
+	char *qpath = path ? quoted(&m->oom, path) : NULL;
+	const char *what = qpath ? qpath : _("the file");
+	unsigned long ouid, mode = 0, fsuid;
+	const char *cap = cap_lower(r);
+	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
+	char *owner = NULL;
+	struct buf b = { 0 };
+	long long nu, ng;
+
+	if (!num(aux(r, "ouid"), 10, &ouid)) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		buf_str(&b, _("The record does not name the file's owner"));
+		goto out;
+	}
+	num(aux(r, "mode"), 8, &mode);
+	owner = user_label(&m->oom, ouid);
+	if (strcmp(op, "chown") == 0) {
+		set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+		if (qpath && chown_ids(r, &nu, &ng) && nu >= 0)
+			m->command = ng >= 0 ?
+				xprintf(&m->oom, "chown %lld:%lld %s", nu, ng, qpath) :
+				xprintf(&m->oom, "chown %lld %s", nu, qpath);
+		buf_printf(&b, _("Only root (%s) may give %s another owner (now %s): root can do it"),
+			   CAP ? CAP : "CAP_CHOWN", what, owner ? owner : "?");
+	} else if (strcmp(op, "chgrp") == 0) {
+		unsigned long ngid;
+
+		set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+		if (qpath && num(aux(r, "ngid"), 10, &ngid))
+			m->command = xprintf(&m->oom, "chgrp %lu %s", ngid, qpath);
+		buf_printf(&b, _("The owner of %s (%s) may give it only a group the owner is a member of, and root any group: root can do it"),
+			   what, owner ? owner : "?");
+	} else if (strcmp(op, "noatime") == 0) {
+		char *me = num(sys(r, "fsuid"), 10, &fsuid) ?
+			user_label(&m->oom, fsuid) : NULL;
+
+		set(m, AUXERR_REMEDY_COMMAND,
+		    xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
+		    me ? (long long)fsuid : -1);
+		buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may open it with O_NOATIME: open it without O_NOATIME"),
+			   what, owner ? owner : "?", CAP ? CAP : "CAP_FOWNER");
+		free(me);
+	} else {
+		unsigned long want;
+
+		set(m, AUXERR_REMEDY_COMMAND,
+		    owner_who(&m->oom, ouid, S_ISDIR((mode_t)mode)),
+		    (long long)ouid);
+		if (strcmp(op, "chmod") == 0) {
+			if (qpath && chmod_mode(r, &want))
+				m->command = xprintf(&m->oom, "chmod %04lo %s",
+						     want & 07777, qpath);
+			buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may change its mode: the owner can do it"),
+				   what, owner ? owner : "?", CAP ? CAP : "CAP_FOWNER");
+		} else if (strcmp(op, "utimes") == 0) {
+			buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may set its times to other than now: the owner can set them (touch -d)"),
+				   what, owner ? owner : "?", CAP ? CAP : "CAP_FOWNER");
+		} else {
+			buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may make this change (%s): the owner can make it"),
+				   what, owner ? owner : "?", CAP ? CAP : "CAP_FOWNER", op);
+		}
+	}
+out:
+	say(m, &b);
+	free(path);
+	free(qpath);
+	free(owner);
 	free(CAP);
 }
 
@@ -1192,10 +1423,203 @@ static void remedy_sticky(struct auxerr_remedy *m, const struct auxerr_record *r
 /* the API                                                            */
 /* ------------------------------------------------------------------ */
 
+/*
+ * A file under /proc/sys (permission=proc_sys): its mode cannot be
+ * changed and it takes no ACL; root changes the setting with sysctl.
+ */
+static void remedy_proc_sys(struct auxerr_remedy *m,
+			    const struct auxerr_record *r)
+{
+	char *path = object_path(&m->oom, r), *name = NULL;
+	unsigned long perm = 0;
+	struct buf b = { 0 };
+
+	if (path && strncmp(path, "/proc/sys/", 10) == 0 && path[10]) {
+		name = xstrdup(&m->oom, path + 10);
+		for (char *p = name; p && *p; p++)
+			if (*p == '/')
+				*p = '.';
+	}
+	num(aux(r, "perm"), 0, &perm);
+	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+	if (name && !(perm & 2))
+		m->command = xprintf(&m->oom, "sysctl %s", name);
+	if (perm & 2)
+		buf_printf(&b, _("Only root may change the sysctl %s (its file under /proc/sys allows no one else to write it): root runs sysctl -w %s=VALUE with the value wanted"),
+			   name ? name : "?", name ? name : "?");
+	else
+		buf_printf(&b, _("Only root may read the sysctl %s"),
+			   name ? name : "?");
+	say(m, &b);
+	free(path);
+	free(name);
+}
+
 static void remedy_dac_entry(struct auxerr_remedy *m,
 			     const struct auxerr_record *r)
 {
+	const char *method = aux(r, "permission");
+
+	if (method && strcmp(method, "proc_sys") == 0) {
+		remedy_proc_sys(m, r);
+		return;
+	}
 	remedy_dac(m, r, NULL, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* issue 19: fs.protected_*, signals, other users' processes,         */
+/* policies behind a capability, ownership, census                   */
+/* ------------------------------------------------------------------ */
+
+static void remedy_protected(struct auxerr_remedy *m,
+			     const struct auxerr_record *r)
+{
+	const char *sysctl = aux(r, "sysctl"), *level = aux(r, "level");
+	char *path = object_path(&m->oom, r);
+	char *qpath = path ? quoted(&m->oom, path) : NULL;
+	const char *what = qpath ? qpath : _("the file");
+	unsigned long ouid = 0, lvl = 0, dmode = 0;
+	char *owner = num(aux(r, "ouid"), 10, &ouid) ?
+		user_label(&m->oom, ouid) : NULL;
+	struct buf b = { 0 };
+	int have_lvl = num(level, 10, &lvl);
+
+	num(aux(r, "dir_mode"), 8, &dmode);
+	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+	if (!sysctl) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		buf_str(&b, _("The record does not name the fs.protected_* sysctl that refused the call"));
+	} else if (strcmp(sysctl, "fs.protected_symlinks") == 0) {
+		m->command = xstrdup(&m->oom, "sysctl -w fs.protected_symlinks=0");
+		buf_printf(&b, _("With fs.protected_symlinks = %s, a symlink in a sticky world-writable directory is followed only by its owner or when the directory's owner owns it: open the file it points to by its own name (readlink %s names it), or have the link's owner (%s) replace it with the file; failing that, root can turn the protection off for every process"),
+			   level ? level : "?", what, owner ? owner : "?");
+		m->weakens = xstrdup(&m->oom, _("every process may then follow symlinks other users plant in sticky world-writable directories such as /tmp, the link races the setting prevents"));
+	} else if (strcmp(sysctl, "fs.protected_hardlinks") == 0) {
+		m->command = xstrdup(&m->oom, "sysctl -w fs.protected_hardlinks=0");
+		buf_printf(&b, _("With fs.protected_hardlinks = %s, only the owner (%s) or a process with CAP_FOWNER may link to %s: copy the file instead where you may read it, or ask its owner to make the link; failing that, root can turn the protection off for every process"),
+			   level ? level : "?", owner ? owner : "?", what);
+		m->weakens = xstrdup(&m->oom, _("any user may then hard-link other users' files, which keeps a setuid program or a file its owner deletes alive under a new name and feeds races in sticky directories"));
+	} else if (strcmp(sysctl, "fs.protected_fifos") == 0 ||
+		   strcmp(sysctl, "fs.protected_regular") == 0) {
+		int fifo = strcmp(sysctl, "fs.protected_fifos") == 0;
+		/* level 2 also covers group-writable sticky directories: in
+		 * one that is not world-writable, level 1 is enough */
+		unsigned long to = have_lvl && lvl == 2 && !(dmode & S_IWOTH) &&
+			(dmode & S_IWGRP) ? 1 : 0;
+
+		m->command = xprintf(&m->oom, "sysctl -w %s=%lu", sysctl, to);
+		buf_printf(&b, fifo ?
+			   _("With %s = %s, an O_CREAT open of the FIFO %s, which another user (%s) owns in a sticky directory, is refused: open it without O_CREAT (it exists already), or have its owner remove it; failing that, root can lower the protection for every process (%s = %lu)") :
+			   _("With %s = %s, an O_CREAT open of the file %s, which another user (%s) owns in a sticky directory, is refused: open it without O_CREAT (it exists already), or have its owner remove it; failing that, root can lower the protection for every process (%s = %lu)"),
+			   sysctl, level ? level : "?", what, owner ? owner : "?",
+			   sysctl, to);
+		m->weakens = xstrdup(&m->oom, fifo ?
+				     _("programs may then open with O_CREAT FIFOs other users planted in sticky directories, and read or write data an attacker controls") :
+				     _("programs may then open with O_CREAT files other users planted in sticky directories, and read or write data an attacker controls"));
+	} else {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		buf_printf(&b, _("No remedy is known for the sysctl %s"), sysctl);
+	}
+	say(m, &b);
+	free(path);
+	free(qpath);
+	free(owner);
+}
+
+/* "the owner of process 812 (uid 0, root)" and its uid; root when the
+ * ids are hidden or the owner is root */
+static char *process_owner(int *oom, const struct auxerr_record *r,
+			   const char *opid, long long *uid)
+{
+	unsigned long ouid;
+	char *l, *s;
+
+	if (!num(aux(r, "ouid"), 10, &ouid) || ouid == 0) {
+		*uid = 0;
+		return xstrdup(oom, _("root"));
+	}
+	*uid = (long long)ouid;
+	l = user_label(oom, ouid);
+	s = xprintf(oom, _("the owner of process %s (%s) or root"), opid,
+		    l ? l : "?");
+	free(l);
+	return s;
+}
+
+static void remedy_signal(struct auxerr_remedy *m,
+			  const struct auxerr_record *r)
+{
+	const char *opid = aux(r, "opid"), *sig = aux(r, "sig");
+	const char *signame = auxerr_record_interpret(r, "AUXERR", "sig");
+	unsigned long pid, nsig;
+	long long uid;
+	struct buf b = { 0 };
+	char *who;
+
+	if (!num(opid, 10, &pid) || !num(sig, 10, &nsig)) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		buf_str(&b, _("The record does not name the process or the signal"));
+		say(m, &b);
+		return;
+	}
+	who = process_owner(&m->oom, r, opid, &uid);
+	set(m, AUXERR_REMEDY_COMMAND, who, uid);
+	if (nsig == 0)
+		m->command = xprintf(&m->oom, "kill -0 %lu", pid);
+	else if (signame && strncmp(signame, "SIG", 3) == 0 && signame[3] &&
+		 strspn(signame + 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-") ==
+		 strlen(signame + 3))
+		m->command = xprintf(&m->oom, "kill -s %s %lu", signame + 3, pid);
+	else
+		m->command = xprintf(&m->oom, "kill -s %lu %lu", nsig, pid);
+	buf_printf(&b, _("Only a process of the same user as process %s, or one with CAP_KILL, may signal it: %s can send the signal"),
+		   opid, who ? who : "?");
+	say(m, &b);
+}
+
+static void remedy_task(struct auxerr_remedy *m, const struct auxerr_record *r)
+{
+	const char *opid = aux(r, "opid"), *op = aux(r, "op");
+	const char *cap = cap_lower(r);
+	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
+	long long uid;
+	struct buf b = { 0 };
+	char *who;
+
+	if (!opid)
+		opid = "?";
+	if (!op)
+		op = auxerr_record_syscall_name(r);
+	who = process_owner(&m->oom, r, opid, &uid);
+	set(m, AUXERR_REMEDY_COMMAND, who, uid);
+	if (strcmp(op, "setpriority") == 0) {
+		unsigned long which, prio;
+		unsigned long pid;
+
+		/* setpriority(PRIO_PROCESS, pid, prio): renice */
+		if (num(sys(r, "a0"), 16, &which) && which == 0 &&
+		    num(opid, 10, &pid) && num(sys(r, "a2"), 16, &prio))
+			m->command = xprintf(&m->oom, "renice -n %d -p %lu",
+					     (int)(unsigned)prio, pid);
+	}
+	buf_printf(&b, _("Only a process of the same user as process %s, or one with %s, may use %s on it: %s can do it"),
+		   opid, CAP ? CAP : _("the capability"), op, who ? who : "?");
+	say(m, &b);
+	free(CAP);
+}
+
+static void remedy_unknown(struct auxerr_remedy *m,
+			   const struct auxerr_record *r)
+{
+	int e = auxerr_record_errno(r);
+	const char *name = e > 0 ? audit_errno_to_name(e) : NULL;
+	struct buf b = { 0 };
+
+	set(m, AUXERR_REMEDY_NONE, NULL, -1);
+	buf_printf(&b, _("No remedy: the kernel gave no reason for this %s"),
+		   name ? name : _("error"));
+	say(m, &b);
 }
 
 static const struct {
@@ -1211,6 +1635,10 @@ static const struct {
 	{ "inode", remedy_inode },
 	{ "sticky", remedy_sticky },
 	{ "ptrace", remedy_ptrace },
+	{ "protected", remedy_protected },
+	{ "signal", remedy_signal },
+	{ "task", remedy_task },
+	{ "unknown", remedy_unknown },
 };
 
 #ifndef AUXERR_LOCALEDIR
