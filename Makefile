@@ -208,3 +208,12 @@ check-stock: bpf userland
 .PHONY: kernel-configs
 kernel-configs: kernel
 	@$(top)/kernel/build-configs $(CONFIGS)
+
+# SELinux on a kernel where it is the major LSM (today Debian's stock one):
+# Debian's reference policy plus tests/selinux/auxerr_test.cil, real
+# enforcing, boolean, dontaudit and permissive denials of a confined domain
+# as nobody, each with libauxerr's audit2why answer (tests/selinux/run).
+.PHONY: selinux-check
+selinux-check: stock-kernel userland
+	@$(MAKE) --no-print-directory -C $(top)/libauxerr $(BUILD)/userland/test/selinux-why
+	@$(top)/tests/selinux/run

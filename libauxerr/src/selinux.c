@@ -185,8 +185,8 @@ static int access_vector(sepol_security_class_t tclass, const char *perms,
 	if (!copy)
 		return -1;
 	*av = 0;
-	for (perm = strtok_r(copy, " \t{}", &save); perm;
-	     perm = strtok_r(NULL, " \t{}", &save)) {
+	for (perm = strtok_r(copy, " \t,{}", &save); perm;
+	     perm = strtok_r(NULL, " \t,{}", &save)) {
 		sepol_access_vector_t bit;
 
 		if (sepol_string_to_av_perm(tclass, perm, &bit) < 0 || !bit) {

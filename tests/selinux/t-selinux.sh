@@ -1,0 +1,93 @@
+#!/bin/bash
+# Guest: real SELinux denials in enforcing mode, as an unprivileged user in
+# a confined domain, and libauxerr's audit2why answer for each (the policy:
+# Debian's reference policy plus tests/selinux/auxerr_test.cil, built by
+# scripts/selinux-policy).  Run by tests/selinux/run on a kernel booted
+# with SELinux as its major LSM.  PASS/FAIL per check, then "N passed, N failed".
+set -u
+top=${AUXERR_TOP:?run me in the guest through tests/selinux/run}
+policy=$top/build/selinux/policy.33
+why=$top/build/userland/test/selinux-why
+passed=0 failed=0
+
+check() {	# check NAME ACTUAL EXPECTED
+	if [ "$2" = "$3" ]; then
+		echo "PASS $1"; passed=$((passed + 1))
+	else
+		echo "FAIL $1: got [$2], want [$3]"; failed=$((failed + 1))
+	fi
+}
+# Leaves SELinux permissive: the guest's init, not labeled for the
+# policy, reports the exit status after this script.
+finish() {
+	[ -w /sys/fs/selinux/enforce ] && echo 0 > /sys/fs/selinux/enforce
+	echo "$passed passed, $failed failed"
+	[ "$failed" = 0 ]
+	exit
+}
+
+grep -qw selinux /sys/kernel/security/lsm ||
+	{ echo "FAIL SELinux is not an active LSM: $(cat /sys/kernel/security/lsm)"; failed=1; finish; }
+mountpoint -q /sys/fs/selinux || mount -t selinuxfs selinuxfs /sys/fs/selinux
+# selinuxfs takes the whole policy in one write
+dd if="$policy" of=/sys/fs/selinux/load bs=16M iflag=fullblock status=none
+check "the policy loads" "$?" 0
+echo 1 > /sys/fs/selinux/enforce
+check "enforcing" "$(cat /sys/fs/selinux/enforce)" 1
+
+dir=$(mktemp -d /tmp/selinux.XXXXXX)
+chmod 755 "$dir"
+for f in public secret shared quiet; do
+	echo "the $f file" > "$dir/$f"
+	chmod 644 "$dir/$f"	# DAC allows every read below
+	chcon -t "auxerr_${f}_t" "$dir/$f"
+	check "$f is labeled" "$(stat -c %C "$dir/$f")" "system_u:object_r:auxerr_${f}_t:s0"
+done
+
+confined() {	# as nobody, in the confined domain
+	setpriv --reuid 65534 --regid 65534 --clear-groups \
+		runcon -t auxerr_test_t -r system_r -- "$@"
+}
+check "the domain" "$(confined cat /proc/self/attr/current | tr -d '\0')" \
+	"system_u:system_r:auxerr_test_t:s0"
+check "public: allowed" "$(confined cat "$dir/public" 2>&1)" "the public file"
+
+# The AVC SELinux logged for FILE's denial (kmsg, as no auditd runs), in
+# audit.log's form for libauparse
+avc_of() {
+	dmesg | sed -n "s/.*audit: type=1400 audit(\([^)]*\)): \(avc: .* name=\"$1\" .*\)/type=AVC msg=audit(\1): \2/p" | tail -n 1
+}
+
+out=$(confined cat "$dir/secret" 2>&1)
+check "secret: EACCES" "$out" "cat: $dir/secret: Permission denied"
+avc=$(avc_of secret)
+check "secret: the AVC" "$(sed -n 's/.*denied  { \([a-z ]*\) }.*tclass=\([a-z]*\) permissive=\([01]\).*/\1|\2|\3/p' <<< "$avc")" "read|file|0"
+check "secret: audit2why" "$(printf '%s\n' "$avc" | "$why" "$policy" | sed 's/.* verdict=/verdict=/')" "verdict=te_rule"
+
+out=$(confined cat "$dir/shared" 2>&1)
+check "shared: EACCES" "$out" "cat: $dir/shared: Permission denied"
+avc=$(avc_of shared)
+check "shared: audit2why names the boolean" \
+	"$(printf '%s\n' "$avc" | "$why" "$policy" | sed 's/.* verdict=/verdict=/')" \
+	"verdict=boolean booleans=auxerr_read_shared:1"
+# the remedy: set the boolean it names, and the same read succeeds
+echo 1 > /sys/fs/selinux/booleans/auxerr_read_shared &&
+	echo 1 > /sys/fs/selinux/commit_pending_bools
+check "shared: allowed with auxerr_read_shared=1" "$(confined cat "$dir/shared" 2>&1)" "the shared file"
+echo 0 > /sys/fs/selinux/booleans/auxerr_read_shared &&
+	echo 1 > /sys/fs/selinux/commit_pending_bools
+
+out=$(confined cat "$dir/quiet" 2>&1)
+check "quiet: EACCES" "$out" "cat: $dir/quiet: Permission denied"
+check "quiet: SELinux logged nothing (dontaudit)" "$(avc_of quiet)" ""
+# what the process and the object are, as the system shows them
+event="type=AVC msg=audit(1.000:1): avc:  denied  { read } for  pid=1 comm=\"cat\" name=\"quiet\" scontext=$(confined cat /proc/self/attr/current | tr -d '\0') tcontext=$(stat -c %C "$dir/quiet") tclass=file permissive=0"
+check "quiet: audit2why" "$(printf '%s\n' "$event" | "$why" "$policy" | sed 's/.* verdict=/verdict=/')" "verdict=dontaudit"
+
+# permissive: the read succeeds, and SELinux logs what it would have denied
+echo 0 > /sys/fs/selinux/enforce
+check "permissive: secret read" "$(confined cat "$dir/secret" 2>&1)" "the secret file"
+check "permissive: the AVC says permissive=1" \
+	"$(avc_of secret | sed -n 's/.*permissive=\([01]\).*/\1/p')" 1
+rm -rf "$dir"
+finish
