@@ -387,7 +387,9 @@ int auxerr__selinux_why(const char *policy, const char *scontext,
 		return -1;
 	}
 	memset(why, 0, sizeof(*why));
-	if (!policy) {
+	if (!policy)
+		policy = secure_getenv("AUXERR_SELINUX_POLICY");
+	if (!policy || !*policy) {
 		if (installed_policy(path, sizeof(path)) < 0)
 			return -1;
 		policy = path;

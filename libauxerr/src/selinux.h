@@ -42,7 +42,8 @@ struct auxerr_selinux_why {
  * Analyse the denial of @perms (permission names separated by spaces or
  * commas: an AVC's "{ read open }", auparse's "read,open") of @tclass
  * from @scontext to @tcontext against the binary policy @policy (NULL:
- * the system's installed policy, as audit2why finds it).  0 and *@why
+ * the file named by $AUXERR_SELINUX_POLICY, else the system's installed
+ * policy, as audit2why finds it).  0 and *@why
  * filled, or -1 with errno: ENOENT (no policy file), EINVAL (a context,
  * class or permission the policy does not know: the policy is not the one
  * that decided), ENOMEM, or the error reading the policy.  Thread-safe

@@ -62,15 +62,24 @@ out=$(confined cat "$dir/secret" 2>&1)
 check "secret: EACCES" "$out" "cat: $dir/secret: Permission denied"
 avc=$(avc_of secret)
 check "secret: the AVC" "$(sed -n 's/.*denied  { \([a-z ]*\) }.*tclass=\([a-z]*\) permissive=\([01]\).*/\1|\2|\3/p' <<< "$avc")" "read|file|0"
-check "secret: audit2why" "$(printf '%s\n' "$avc" | "$why" "$policy" | sed 's/.* verdict=/verdict=/')" "verdict=te_rule"
+out=$(printf '%s\n' "$avc" | "$why" "$policy")
+check "secret: audit2why" "$(sed -n 's/.* verdict=/verdict=/p' <<< "$out")" "verdict=te_rule"
+check "secret: the sentence" "$(sed -n 's/^sentence: //p' <<< "$out")" \
+	"SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_secret_t: it has no allow rule for it"
+check "secret: the remedy, a one-rule module" "$(sed -n 's/^command: //p' <<< "$out")" \
+	"printf '(allow auxerr_test_t auxerr_secret_t (file (read)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil"
 
 out=$(confined cat "$dir/shared" 2>&1)
 check "shared: EACCES" "$out" "cat: $dir/shared: Permission denied"
 avc=$(avc_of shared)
-check "shared: audit2why names the boolean" \
-	"$(printf '%s\n' "$avc" | "$why" "$policy" | sed 's/.* verdict=/verdict=/')" \
+out=$(printf '%s\n' "$avc" | "$why" "$policy")
+check "shared: audit2why names the boolean" "$(sed -n 's/.* verdict=/verdict=/p' <<< "$out")" \
 	"verdict=boolean booleans=auxerr_read_shared:1"
-# the remedy: set the boolean it names, and the same read succeeds
+check "shared: the sentence" "$(sed -n 's/^sentence: //p' <<< "$out")" \
+	"SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_shared_t: it allows it only with the boolean auxerr_read_shared on"
+check "shared: the remedy" "$(sed -n 's/^command: //p' <<< "$out")" "setsebool -P auxerr_read_shared 1"
+# the remedy: set the boolean it names (at run time: the policy store on
+# the read-only root cannot take -P), and the same read succeeds
 echo 1 > /sys/fs/selinux/booleans/auxerr_read_shared &&
 	echo 1 > /sys/fs/selinux/commit_pending_bools
 check "shared: allowed with auxerr_read_shared=1" "$(confined cat "$dir/shared" 2>&1)" "the shared file"
@@ -82,7 +91,10 @@ check "quiet: EACCES" "$out" "cat: $dir/quiet: Permission denied"
 check "quiet: SELinux logged nothing (dontaudit)" "$(avc_of quiet)" ""
 # what the process and the object are, as the system shows them
 event="type=AVC msg=audit(1.000:1): avc:  denied  { read } for  pid=1 comm=\"cat\" name=\"quiet\" scontext=$(confined cat /proc/self/attr/current | tr -d '\0') tcontext=$(stat -c %C "$dir/quiet") tclass=file permissive=0"
-check "quiet: audit2why" "$(printf '%s\n' "$event" | "$why" "$policy" | sed 's/.* verdict=/verdict=/')" "verdict=dontaudit"
+out=$(printf '%s\n' "$event" | "$why" "$policy")
+check "quiet: audit2why" "$(sed -n 's/.* verdict=/verdict=/p' <<< "$out")" "verdict=dontaudit"
+check "quiet: the sentence" "$(sed -n 's/^sentence: //p' <<< "$out")" \
+	"SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_quiet_t: it has no allow rule for it, and a dontaudit rule keeps the denial out of the audit log"
 
 # permissive: the read succeeds, and SELinux logs what it would have denied
 echo 0 > /sys/fs/selinux/enforce

@@ -2,8 +2,10 @@
 /*
  * selinux-why POLICY < EVENT: the AVC record of an audit event (as audit.log
  * or `ausearch --raw` writes it), read with libauparse, analysed by
- * libauxerr's audit2why (src/selinux.c) against POLICY.  Prints one line:
+ * libauxerr's audit2why (src/selinux.c) against POLICY.  Prints:
  *   scontext=... tcontext=... tclass=... perms=... verdict=NAME [booleans=NAME:VALUE,...]
+ *   sentence: the SELinux sentence of the event (src/selinux-account.c)
+ *   command: the remedy's command, when there is one
  * The guest test (t-selinux.sh) compares it field by field with what it
  * expects of tests/selinux/auxerr_test.cil.
  */
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "selinux-account.h"
 #include "selinux.h"
 
 static const char *const verdicts[] = {
@@ -85,6 +88,23 @@ int main(int argc, char **argv)
 		       why.booleans[i].value);
 	printf("\n");
 	auxerr__selinux_why_free(&why);
+
+	struct auxerr_selinux_account account;
+	char *permissive = field(au, "permissive");
+
+	setenv("AUXERR_SELINUX_POLICY", argv[1], 1);
+	if (auxerr__selinux_account_avc(scon, tcon, tclass, perms,
+					permissive && strcmp(permissive, "1") == 0,
+					&account) < 0) {
+		fprintf(stderr, "selinux-why: no account of the event: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	printf("sentence: %s\n", account.sentence);
+	if (account.command)
+		printf("command: %s\n", account.command);
+	auxerr__selinux_account_free(&account);
+	free(permissive);
 	auparse_destroy(au);
 	free(scon);
 	free(tcon);

@@ -22,6 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "auxerr.h"
+#include "selinux-account.h"
 #include "selinux.h"
 
 static const char *policy = "/etc/selinux/default/policy/policy.33";
@@ -148,6 +150,129 @@ static void test_errors(void)
 	auxerr__selinux_why_free(&why);
 }
 
+/* An event as the kernel keeps it for an SELinux denial: the AVC record
+ * SELinux writes, after the AUXERR record */
+static struct auxerr_record *avc_event(const char *perms, const char *scon,
+				       const char *tcon, const char *tclass,
+				       int permissive)
+{
+	static char text[4096];
+	int n;
+
+	n = snprintf(text, sizeof(text),
+		"type=SYSCALL msg=audit(1764745710.908:4): arch=c000003e syscall=257 success=no exit=-13 a0=ffffff9c a1=7ffece5b2f1b a2=0 a3=0 items=1 ppid=45 pid=67 auid=4294967295 uid=65534 gid=65534 euid=65534 suid=65534 fsuid=65534 egid=65534 sgid=65534 fsgid=65534 tty=(none) ses=4294967295 comm=\"cat\" exe=\"/usr/bin/cat\" subj=%s key=(null)\n"
+		"type=UNKNOWN[1340] msg=audit(1764745710.908:4): mechanism=lsm lsm=selinux lsm_hook=file_open\n"
+		"type=AVC msg=audit(1764745710.908:4): avc:  denied  { %s } for  pid=67 comm=\"cat\" name=\"x\" dev=\"tmpfs\" ino=4 scontext=%s tcontext=%s tclass=%s permissive=%d\n"
+		"type=CWD msg=audit(1764745710.908:4): cwd=\"/tmp\"\n"
+		"type=PATH msg=audit(1764745710.908:4): item=0 name=\"/tmp/x\" inode=4 dev=00:13 mode=0100644 ouid=0 ogid=0 rdev=00:00 nametype=NORMAL\n",
+		scon, perms, scon, tcon, tclass, permissive);
+	CU_ASSERT_FATAL(n > 0 && (size_t)n < sizeof(text));
+	return auxerr_record_parse(text, n);
+}
+
+static void account_of(struct auxerr_selinux_account *a, const char *perms,
+		       const char *scon, const char *tcon, const char *tclass,
+		       int permissive)
+{
+	struct auxerr_record *r = avc_event(perms, scon, tcon, tclass, permissive);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL_FATAL(auxerr__selinux_account(r, a), 0);
+	auxerr_record_free(r);
+}
+
+#define STR(a, e) do { \
+	const char *a_ = (a), *e_ = (e); \
+	if (!a_ || strcmp(a_, e_)) \
+		fprintf(stderr, "\n  line %d: got  [%s]\n           want [%s]\n", \
+			__LINE__, a_ ? a_ : "(null)", e_); \
+	CU_ASSERT_STRING_EQUAL(a_ ? a_ : "", e_); \
+} while (0)
+
+static void test_account_te_rule(void)
+{
+	struct auxerr_selinux_account a;
+
+	account_of(&a, "read", HTTPD, "system_u:object_r:shadow_t:s0", "file", 0);
+	STR(a.sentence, "SELinux's policy does not let the domain httpd_t read an object of class file labeled shadow_t: it has no allow rule for it");
+	CU_ASSERT_EQUAL(a.kind, AUXERR_SELINUX_REMEDY_MODULE);
+	STR(a.command, "printf '(allow httpd_t shadow_t (file (read)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil");
+	STR(a.remedy, "root can add a local SELinux policy module with the one rule (allow httpd_t shadow_t (file (read))): printf '(allow httpd_t shadow_t (file (read)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil");
+	STR(a.weakens, "every process in the domain httpd_t may then read every file labeled shadow_t");
+	auxerr__selinux_account_free(&a);
+
+	/* two permissions: the rule names both */
+	account_of(&a, "write append", "user_u:user_r:user_t:s0", "system_u:object_r:etc_t:s0", "file", 0);
+	STR(a.sentence, "SELinux's policy does not let the domain user_t write and append an object of class file labeled etc_t: it has no allow rule for it");
+	STR(a.command, "printf '(allow user_t etc_t (file (write append)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil");
+	STR(a.weakens, "every process in the domain user_t may then write and append every file labeled etc_t");
+	auxerr__selinux_account_free(&a);
+
+	account_of(&a, "read write lock", HTTPD, "system_u:object_r:shadow_t:s0", "file", 0);
+	STR(a.sentence, "SELinux's policy does not let the domain httpd_t read, write and lock an object of class file labeled shadow_t: it has no allow rule for it");
+	auxerr__selinux_account_free(&a);
+}
+
+static void test_account_boolean(void)
+{
+	struct auxerr_selinux_account a;
+
+	account_of(&a, "read", HTTPD, "unconfined_u:object_r:user_home_t:s0", "file", 0);
+	STR(a.sentence, "SELinux's policy does not let the domain httpd_t read an object of class file labeled user_home_t: it allows it only with the boolean httpd_read_user_content on");
+	CU_ASSERT_EQUAL(a.kind, AUXERR_SELINUX_REMEDY_BOOLEAN);
+	STR(a.command, "setsebool -P httpd_read_user_content 1");
+	STR(a.remedy, "root can set the SELinux boolean httpd_read_user_content to on: setsebool -P httpd_read_user_content 1");
+	STR(a.weakens, "the boolean httpd_read_user_content turns on every rule it guards, not only this one");
+	auxerr__selinux_account_free(&a);
+
+	account_of(&a, "read", "system_u:system_r:ftpd_t:s0", "unconfined_u:object_r:user_home_t:s0", "file", 0);
+	STR(a.sentence, "SELinux's policy does not let the domain ftpd_t read an object of class file labeled user_home_t: it allows it only with one of the booleans allow_ftpd_full_access, ftp_home_dir changed");
+	STR(a.remedy, "root can set one of the SELinux booleans allow_ftpd_full_access, ftp_home_dir; the first: setsebool -P allow_ftpd_full_access 1");
+	auxerr__selinux_account_free(&a);
+}
+
+static void test_account_others(void)
+{
+	struct auxerr_selinux_account a;
+	struct auxerr_record *r;
+
+	account_of(&a, "read", "user_u:user_r:user_t:s0", "staff_u:object_r:user_home_t:s0", "file", 0);
+	STR(a.sentence, "SELinux's policy does not let the domain user_t read an object of class file labeled user_home_t: a constraint forbids it (the SELinux users of the process and the object differ: user_u and staff_u)");
+	CU_ASSERT_EQUAL(a.kind, AUXERR_SELINUX_REMEDY_LABEL);
+	CU_ASSERT_PTR_NULL(a.command);
+	auxerr__selinux_account_free(&a);
+
+	account_of(&a, "getattr", "user_u:user_r:user_t:s0", "system_u:object_r:shadow_t:s0", "file", 0);
+	STR(a.sentence, "SELinux's policy does not let the domain user_t getattr an object of class file labeled shadow_t: it has no allow rule for it, and a dontaudit rule keeps the denial out of the audit log");
+	CU_ASSERT_EQUAL(a.kind, AUXERR_SELINUX_REMEDY_MODULE);
+	auxerr__selinux_account_free(&a);
+
+	/* permissive: logged, not enforced */
+	account_of(&a, "read", HTTPD, "system_u:object_r:shadow_t:s0", "file", 1);
+	STR(a.sentence, "SELinux (permissive for it) logged that its policy does not let the domain httpd_t read an object of class file labeled shadow_t: it has no allow rule for it");
+	auxerr__selinux_account_free(&a);
+
+	/* contexts this policy does not know: the AVC restated, no remedy */
+	account_of(&a, "read", "system_u:system_r:auxerr_test_t:s0", "system_u:object_r:auxerr_secret_t:s0", "file", 0);
+	STR(a.sentence, "SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_secret_t");
+	CU_ASSERT_EQUAL(a.kind, AUXERR_SELINUX_REMEDY_NONE);
+	CU_ASSERT_PTR_NULL(a.remedy);
+	auxerr__selinux_account_free(&a);
+
+	/* no SELinux denial in the event */
+	r = auxerr_record_parse("type=SYSCALL msg=audit(1.000:1): arch=c000003e syscall=2 success=no exit=-13 pid=1 uid=0\n"
+				"type=UNKNOWN[1340] msg=audit(1.000:1): mechanism=cap capability=1\n", 120);
+	if (r) {
+		errno = 0;
+		CU_ASSERT_EQUAL(auxerr__selinux_account(r, &a), -1);
+		CU_ASSERT_EQUAL(errno, ENOENT);
+		auxerr_record_free(r);
+	}
+	errno = 0;
+	CU_ASSERT_EQUAL(auxerr__selinux_account(NULL, &a), -1);
+	CU_ASSERT_EQUAL(errno, EINVAL);
+}
+
 int main(void)
 {
 	CU_pSuite s;
@@ -166,6 +291,10 @@ int main(void)
 	CU_add_test(s, "a constraint forbids it", test_constraint);
 	CU_add_test(s, "dontaudit, and allowed now", test_dontaudit_allowed);
 	CU_add_test(s, "bad contexts, classes, permissions, policies", test_errors);
+	s = CU_add_suite("selinux: the sentence and the remedy of an AVC", NULL, NULL);
+	CU_add_test(s, "no allow rule: a one-rule module", test_account_te_rule);
+	CU_add_test(s, "a boolean: setsebool", test_account_boolean);
+	CU_add_test(s, "constraint, dontaudit, permissive, unknown, none", test_account_others);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * An SELinux denial in words: the sentence and the remedy built from an
+ * event's AVC record (selinux-account.c).  Not installed, not exported.
+ */
+#ifndef AUXERR_SELINUX_ACCOUNT_H
+#define AUXERR_SELINUX_ACCOUNT_H
+
+#include "internal.h"
+
+enum auxerr_selinux_remedy_kind {
+	AUXERR_SELINUX_REMEDY_NONE,	/* nothing here can say (no analysis) */
+	AUXERR_SELINUX_REMEDY_BOOLEAN,	/* setsebool */
+	AUXERR_SELINUX_REMEDY_MODULE,	/* a local module of one allow rule */
+	AUXERR_SELINUX_REMEDY_LABEL,	/* a constraint or role: no command */
+};
+
+struct auxerr_selinux_account {
+	char *sentence;	/* "SELinux's policy does not let the domain ..." */
+	enum auxerr_selinux_remedy_kind kind;
+	char *remedy;	/* the remedy's text, or NULL */
+	char *command;	/* root's command, or NULL */
+	char *weakens;	/* what the command loosens, or NULL */
+};
+
+/*
+ * The account of the SELinux denial in @r's AVC record (type AVC, 1400;
+ * seresult=denied).  0 and *@a filled, or -1 with errno: ENOENT (the event
+ * has no SELinux denial), EINVAL, ENOMEM.  When the policy installed where
+ * this runs cannot analyse the denial (no policy, or another policy that
+ * does not know its contexts), the sentence only restates the AVC and
+ * kind is AUXERR_SELINUX_REMEDY_NONE.
+ */
+AUXERR_HIDDEN int auxerr__selinux_account(const struct auxerr_record *r,
+					  struct auxerr_selinux_account *a);
+/* The same from the AVC's fields (@perms as in auxerr__selinux_why()) */
+AUXERR_HIDDEN int auxerr__selinux_account_avc(const char *scontext,
+					      const char *tcontext,
+					      const char *tclass,
+					      const char *perms, int permissive,
+					      struct auxerr_selinux_account *a);
+AUXERR_HIDDEN void auxerr__selinux_account_free(struct auxerr_selinux_account *a);
+
+#endif
