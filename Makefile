@@ -74,6 +74,14 @@ GUEST_TEST_TIMEOUT ?= 3000
 guest-test: kernel userland guest-programs selftests-build
 	$(VM) --timeout $(GUEST_TEST_TIMEOUT) $(top)/tests/guest/run-all $(TESTS)
 
+# The census (tests/guest/census; not part of make check): a broad real
+# workload as nobody with kernel.auxerr.census on, then how many
+# EPERM/EACCES returns the kernel attributed and the unknown ones by
+# system call.
+.PHONY: census
+census: kernel userland guest-programs selftests-build
+	$(VM) --timeout $(GUEST_TEST_TIMEOUT) $(top)/tests/guest/census
+
 # libFuzzer on every parser of untrusted text (tests/fuzz/README.md):
 # each harness FUZZ_TIME seconds (default 25) from its seed corpus.
 .PHONY: fuzz
