@@ -187,7 +187,7 @@ int BPF_PROG(dac, struct mnt_idmap *idmap, struct inode *inode, int mask, int re
 			d = (struct dentry *)(first -
 				bpf_core_field_offset(struct dentry, d_u.d_alias));
 			name = BPF_CORE_READ(d, d_name.name);
-			bpf_probe_read_kernel_str(r->name, sizeof(r->name), name);
+			bpf_probe_read_kernel_str(r->comp, sizeof(r->comp), name);
 		}
 	}
 	return 0;
@@ -254,6 +254,37 @@ LSM_FEXIT(hook_path_mkdir, L_LANDLOCK, H_PATH_MKDIR)
 LSM_FEXIT(hook_ptrace_access_check, L_LANDLOCK, H_PTRACE_ACCESS_CHECK)
 LSM_FEXIT(yama_ptrace_access_check, L_YAMA, H_PTRACE_ACCESS_CHECK)
 
+/*
+ * seccomp: __secure_computing() returns -1 when the system call is to be
+ * skipped; for SECCOMP_RET_ERRNO the filter's errno is then already in the
+ * task's return register.  (This fexit runs on every system call of a
+ * task that has a filter: see docs/bpf-backend.md, "Cost".)
+ */
+#define SECCOMP_RET_ERRNO 0x00050000U
+SEC("fexit/__secure_computing")
+int BPF_PROG(seccomp, const struct seccomp_data *sd, int ret)
+{
+	struct task_struct *task;
+	struct pt_regs *regs;
+	struct auxb_rec *r;
+	long ax;
+
+	if (ret != -1)
+		return 0;
+	task = bpf_get_current_task_btf();
+	regs = (struct pt_regs *)bpf_task_pt_regs(task);
+	ax = BPF_CORE_READ(regs, ax);
+	if (ax >= 0 || ax < -MAX_ERRNO)
+		return 0;
+	r = note((int)-ax, AUXB_SECCOMP, 0);
+	if (!r)
+		return 0;
+	r->sc_nr = BPF_CORE_READ(regs, orig_ax);
+	r->sc_code = SECCOMP_RET_ERRNO | (__u32)-ax;
+	r->sc_filters = task->seccomp.filter_count.counter;
+	return 0;
+}
+
 /* ---- the system call's exit: keep, drop, count -------------------- */
 
 /* which argument of a system call is the path name (x86_64), or -1 */
@@ -273,6 +304,41 @@ static int path_arg(int nr)
 		return 2;
 	}
 	return -1;
+}
+
+/*
+ * path: the refused directory's prefix of the path the caller gave: it ends
+ * after the first component equal to the directory's name (else, as when
+ * the walk was inside a symlink, the directory's own name stays).  One
+ * pass: @k is how much of the name the current component matched so far,
+ * -1 once it differs.
+ */
+struct comp_find { struct auxb_rec *r; int k; int end; };
+
+static long comp_cb(__u64 i, void *ctx)
+{
+	struct comp_find *c = ctx;
+	struct auxb_rec *r = c->r;
+	char ch;
+
+	if (i >= AUXB_NAME_MAX)
+		return 1;
+	ch = r->name[i];
+	if (ch == '/' || !ch) {
+		if (c->k > 0 && !r->comp[c->k & (AUXB_NAME_MAX - 1)]) {
+			c->end = i;
+			return 1;
+		}
+		c->k = 0;
+		return !ch;
+	}
+	if (c->k >= 0) {
+		if (c->k < AUXB_NAME_MAX - 1 && r->comp[c->k & (AUXB_NAME_MAX - 1)] == ch)
+			c->k++;
+		else
+			c->k = -1;
+	}
+	return 0;
 }
 
 SEC("tp_btf/sys_exit")
@@ -333,9 +399,18 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	r->args[3] = regs->r10;
 	arg = path_arg(nr);
 	r->have_name = 0;
-	if (arg >= 0 && r->mech != AUXB_PATH) {
+	if (arg >= 0) {
 		const char *u = (const char *)r->args[arg & 3];
 		r->have_name = bpf_probe_read_user_str(r->name, sizeof(r->name), u) > 0;
+	}
+	if (r->mech == AUXB_PATH && r->have_name) {
+		struct comp_find c = { .r = r, .k = 0, .end = -1 };
+
+		bpf_loop(AUXB_NAME_MAX, comp_cb, &c, 0);
+		if (c.end > 0) {
+			bpf_probe_read_kernel(r->comp, c.end & (AUXB_NAME_MAX - 1), r->name);
+			r->comp[c.end & (AUXB_NAME_MAX - 1)] = 0;
+		}
 	}
 	return 0;
 }
@@ -524,7 +599,7 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 	case AUXB_PATH:
 		if (r->mech == AUXB_PATH) {
 			BPF_SEQ_PRINTF(seq, "mechanism=path component=");
-			put_cstr(seq, r->name);
+			put_cstr(seq, r->comp);
 		} else {
 			BPF_SEQ_PRINTF(seq, "mechanism=dac");
 		}
@@ -536,6 +611,10 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 	case AUXB_CAP:
 		BPF_SEQ_PRINTF(seq, "mechanism=cap capability=%u userns=%llu userns_level=%u userns_owner=%u",
 			       r->cap, r->userns, r->userns_level, r->userns_owner);
+		break;
+	case AUXB_SECCOMP:
+		BPF_SEQ_PRINTF(seq, "mechanism=seccomp arch=c000003e nr=%u code=0x%x filters=%u",
+			       r->sc_nr, r->sc_code, r->sc_filters);
 		break;
 	case AUXB_LSM:
 		BPF_SEQ_PRINTF(seq, "mechanism=lsm lsm=%s lsm_hook=%s",
@@ -565,7 +644,9 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 			BPF_SEQ_PRINTF(seq, " ouid=%u ogid=%u rdev=%02x:%02x",
 				       r->ouid, r->ogid, r->rdev >> 20, r->rdev & 0xfffff);
 		}
-		BPF_SEQ_PRINTF(seq, " nametype=NORMAL\n");
+		/* path: the walk never reached the name's inode */
+		BPF_SEQ_PRINTF(seq, " nametype=%s\n",
+			       r->mech == AUXB_PATH ? "UNKNOWN" : "NORMAL");
 	}
 
 	put_stamp(seq, r, "PROCTITLE");

@@ -45,9 +45,12 @@ struct auxb_rec {
 	/* cap */
 	__u32 cap, userns_level, userns_owner;
 	__u64 userns;
+	/* seccomp: the number the filter saw, its return value, the stack */
+	__u32 sc_nr, sc_code, sc_filters;
 	/* lsm: indexes into the names of auxerr.bpf.c */
 	__u32 lsm, hook;
-	char name[AUXB_NAME_MAX];
+	char name[AUXB_NAME_MAX];	/* the path the caller gave */
+	char comp[AUXB_NAME_MAX];	/* path: the directory, as it gave it */
 };
 
 struct auxb_task {
