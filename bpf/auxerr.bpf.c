@@ -255,6 +255,43 @@ LSM_FEXIT(hook_ptrace_access_check, L_LANDLOCK, H_PTRACE_ACCESS_CHECK)
 LSM_FEXIT(yama_ptrace_access_check, L_YAMA, H_PTRACE_ACCESS_CHECK)
 
 /*
+ * ptrace: __ptrace_may_access() refused.  Its last step is the LSMs'
+ * ptrace_access_check hook: an LSM's own note (Yama) stays.  Otherwise the
+ * ids differ (creds) or they match and the target is not dumpable.
+ */
+SEC("fexit/__ptrace_may_access")
+int BPF_PROG(ptrace, struct task_struct *target, unsigned int mode, int ret)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	const struct cred *c = task->cred, *tc;
+	struct auxb_task *t;
+	struct auxb_rec *r;
+	__u32 n;
+
+	if (ret != -EPERM)
+		return 0;
+	t = bpf_task_storage_get(&notes, task, 0, 0);
+	if (t) {
+		n = t->npend;
+		for (int i = 0; i < AUXB_PENDING; i++) {
+			if (i >= n)
+				break;
+			if (t->pend[i].error == EPERM && t->pend[i].mech == AUXB_LSM)
+				return 0;
+		}
+	}
+	r = note(EPERM, AUXB_PTRACE, 0);
+	if (!r)
+		return 0;
+	tc = target->real_cred;
+	r->opid = target->tgid;
+	r->reason = (c->uid.val == tc->euid.val && c->uid.val == tc->suid.val &&
+		     c->uid.val == tc->uid.val && c->gid.val == tc->egid.val &&
+		     c->gid.val == tc->sgid.val && c->gid.val == tc->gid.val) ? 2 : 1;
+	return 0;
+}
+
+/*
  * seccomp: __secure_computing() returns -1 when the system call is to be
  * skipped; for SECCOMP_RET_ERRNO the filter's errno is then already in the
  * task's return register.  (This fexit runs on every system call of a
@@ -611,6 +648,10 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 	case AUXB_CAP:
 		BPF_SEQ_PRINTF(seq, "mechanism=cap capability=%u userns=%llu userns_level=%u userns_owner=%u",
 			       r->cap, r->userns, r->userns_level, r->userns_owner);
+		break;
+	case AUXB_PTRACE:
+		BPF_SEQ_PRINTF(seq, "mechanism=ptrace reason=%s opid=%u",
+			       r->reason == 2 ? "not_dumpable" : "creds", r->opid);
 		break;
 	case AUXB_SECCOMP:
 		BPF_SEQ_PRINTF(seq, "mechanism=seccomp arch=c000003e nr=%u code=0x%x filters=%u",

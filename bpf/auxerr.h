@@ -45,6 +45,8 @@ struct auxb_rec {
 	/* cap */
 	__u32 cap, userns_level, userns_owner;
 	__u64 userns;
+	/* ptrace: 1 creds, 2 not_dumpable; the target */
+	__u32 reason, opid;
 	/* seccomp: the number the filter saw, its return value, the stack */
 	__u32 sc_nr, sc_code, sc_filters;
 	/* lsm: indexes into the names of auxerr.bpf.c */

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -105,6 +106,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		r = mkdir(argv[4], 0755);
+	} else if (!strcmp(a, "ptrace") && argc == 3) {
+		r = (int)ptrace(PTRACE_ATTACH, atoi(argv[2]), NULL, NULL);
 	} else if (!strcmp(a, "clear") && argc == 3) {
 		r = open(argv[2], O_RDONLY);
 		e = errno;
@@ -112,7 +115,7 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | chown PATH UID | mkdir PATH | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | clear PATH\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | ptrace PID | clear PATH\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
