@@ -896,7 +896,7 @@ static void remedy_cap_policy(struct auxerr_remedy *m,
 
 		set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
 		if (qexe)
-			m->command = xprintf(&m->oom, "setcap %s=+ep %s", cap, qexe);
+			m->command = xprintf(&m->oom, "setcap cap_%s=+ep %s", cap, qexe);
 		if (port)
 			buf_printf(&b, _("Port %s is below net.ipv4.ip_unprivileged_port_start = %s, and only %s binds below it: use a port of %s or above, or root can give %s that capability, for every user who runs it"),
 				   port, value ? value : "?", CAP ? CAP : "?",
