@@ -65,6 +65,10 @@ AUXERR_HIDDEN int auxerr__message_for(int errnum, struct auxerr_record *rec,
 				      char *buf, size_t len);
 /* fetch the fresh record for @errnum, NULL if none (errno preserved) */
 AUXERR_HIDDEN struct auxerr_record *auxerr__fresh_record(int errnum);
+/* after auxerr__fresh_record() found none: 1 when the kernel marked the
+ * newest record superseded by a later EPERM/EACCES that noted nothing,
+ * and @errnum is that kind (the message then says no reason was given) */
+AUXERR_HIDDEN int auxerr__no_reason(int errnum);
 
 /* Internal: attach INFO data to a parsed record */
 AUXERR_HIDDEN void auxerr__record_set_info(struct auxerr_record *rec,

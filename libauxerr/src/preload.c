@@ -77,15 +77,20 @@ __attribute__((constructor)) static void resolve(void)
  * process; none of them is touched in a signal handler. */
 static __thread int busy;
 
-/* the fresh record for @errnum, or NULL (errno preserved) */
-static struct auxerr_record *fresh(int errnum)
+/* the fresh record for @errnum, or NULL (errno preserved); *no_reason
+ * when there is none because a later unnoted EPERM/EACCES superseded the
+ * newest (the message then says the kernel gave no reason) */
+static struct auxerr_record *fresh(int errnum, int *no_reason)
 {
 	struct auxerr_record *rec;
 
+	*no_reason = 0;
 	if (busy || errnum <= 0)
 		return NULL;
 	busy = 1;
 	rec = auxerr__fresh_record(errnum);
+	if (!rec)
+		*no_reason = auxerr__no_reason(errnum);
 	busy = 0;
 	return rec;
 }
@@ -115,11 +120,11 @@ static __thread unsigned which;
 
 SHIM char *strerror(int errnum)
 {
-	int saved = errno;
-	struct auxerr_record *rec = fresh(errnum);
+	int saved = errno, no_reason;
+	struct auxerr_record *rec = fresh(errnum, &no_reason);
 	char *out;
 
-	if (!rec) {
+	if (!rec && !no_reason) {
 		out = libc_strerror(errnum);
 	} else {
 		out = bufs[which++ & 1];
@@ -134,11 +139,11 @@ SHIM char *strerror(int errnum)
  * only when it fits whole (libc's own text would not be cut) */
 SHIM char *strerror_r(int errnum, char *buf, size_t buflen)
 {
-	int saved = errno;
-	struct auxerr_record *rec = buflen ? fresh(errnum) : NULL;
+	int saved = errno, no_reason = 0;
+	struct auxerr_record *rec = buflen ? fresh(errnum, &no_reason) : NULL;
 	char *out = NULL;
 
-	if (rec) {
+	if (rec || no_reason) {
 		char tmp[SHIM_MSG];
 		message(errnum, rec, tmp, sizeof(tmp));
 		auxerr_record_free(rec);
@@ -158,10 +163,10 @@ SHIM char *strerror_r(int errnum, char *buf, size_t buflen)
  * so that the shim never causes an ERANGE libc would not */
 SHIM int __xpg_strerror_r(int errnum, char *buf, size_t buflen)
 {
-	int saved = errno, r = 0;
-	struct auxerr_record *rec = buflen ? fresh(errnum) : NULL;
+	int saved = errno, r = 0, no_reason = 0;
+	struct auxerr_record *rec = buflen ? fresh(errnum, &no_reason) : NULL;
 
-	if (rec) {
+	if (rec || no_reason) {
 		char tmp[SHIM_MSG];
 		message(errnum, rec, tmp, sizeof(tmp));
 		auxerr_record_free(rec);
@@ -181,10 +186,10 @@ SHIM int __xpg_strerror_r(int errnum, char *buf, size_t buflen)
 
 SHIM void perror(const char *s)
 {
-	int saved = errno;
-	struct auxerr_record *rec = fresh(saved);
+	int saved = errno, no_reason;
+	struct auxerr_record *rec = fresh(saved, &no_reason);
 
-	if (!rec && real_perror) {
+	if (!rec && !no_reason && real_perror) {
 		real_perror(s);
 	} else {
 		char msg[SHIM_MSG];
@@ -198,12 +203,15 @@ SHIM void perror(const char *s)
 	errno = saved;
 }
 
+/* error(), error_at_line(), vwarn(): fresh()'s *no_reason */
+static __thread int tail_no_reason;
+
 /* ": text" as glibc's error() prints it for @errnum */
 static void errno_tail(int errnum, struct auxerr_record *rec)
 {
 	char msg[SHIM_MSG];
 
-	if (rec) {
+	if (rec || tail_no_reason) {
 		message(errnum, rec, msg, sizeof(msg));
 		fprintf(stderr, ": %s", msg);
 	} else {
@@ -234,7 +242,7 @@ static void error_tail(int status, int errnum, struct auxerr_record *rec,
 SHIM void error(int status, int errnum, const char *message_fmt, ...)
 {
 	int saved = errno, state;
-	struct auxerr_record *rec = fresh(errnum);
+	struct auxerr_record *rec = fresh(errnum, &tail_no_reason);
 	va_list ap;
 
 	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &state);
@@ -255,7 +263,7 @@ SHIM void error_at_line(int status, int errnum, const char *file_name,
 	static const char *old_file_name;
 	static unsigned int old_line_number;
 	int saved = errno, state;
-	struct auxerr_record *rec = fresh(errnum);
+	struct auxerr_record *rec = fresh(errnum, &tail_no_reason);
 	va_list ap;
 
 	if (error_one_per_line) {
@@ -288,7 +296,7 @@ SHIM void error_at_line(int status, int errnum, const char *file_name,
 SHIM void vwarn(const char *format, va_list ap)
 {
 	int saved = errno;
-	struct auxerr_record *rec = fresh(saved);
+	struct auxerr_record *rec = fresh(saved, &tail_no_reason);
 	char msg[SHIM_MSG];
 
 	flockfile(stderr);
@@ -297,7 +305,7 @@ SHIM void vwarn(const char *format, va_list ap)
 		vfprintf(stderr, format, ap);
 		fputs(": ", stderr);
 	}
-	if (rec)
+	if (rec || tail_no_reason)
 		message(saved, rec, msg, sizeof(msg));
 	else
 		snprintf(msg, sizeof(msg), "%s", libc_strerror(saved));

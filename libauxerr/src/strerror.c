@@ -32,6 +32,10 @@ const char *auxerr__libc_strerror(int errnum)
  */
 static __thread struct auxerr_info fresh_info;
 
+/* the errno whose newest record a later, unnoted failure superseded (see
+ * auxerr__fresh_record()), 0 if none */
+static __thread int superseded_errnum;
+
 struct auxerr_record *auxerr__fresh_record(int errnum)
 {
 	int saved = errno;
@@ -40,6 +44,21 @@ struct auxerr_record *auxerr__fresh_record(int errnum)
 
 	/* first, before this library makes any system call of its own */
 	int slot = auxerr__fresh_slot(errnum, &info);
+
+	superseded_errnum = 0;
+#ifdef AUXERR_INFO_SUPERSEDED
+	/*
+	 * The kernel saw a later system call of this thread fail with EPERM
+	 * or EACCES and note nothing: the record is not the cause of what
+	 * came after it, and the errno held now most likely came from that
+	 * call.  Never present the older denial; say that no reason was
+	 * given.
+	 */
+	if (slot == 0 && (info.flags & AUXERR_INFO_SUPERSEDED)) {
+		superseded_errnum = errnum;
+		slot = -1;
+	}
+#endif
 
 	auxerr__pin_register();
 	/* by serial: the fetch's own work may push it down the ring */
@@ -62,6 +81,11 @@ struct auxerr_record *auxerr__fresh_record(int errnum)
 	return rec;
 }
 
+int auxerr__no_reason(int errnum)
+{
+	return superseded_errnum == errnum && (errnum == EPERM || errnum == EACCES);
+}
+
 int auxerr__message_for(int errnum, struct auxerr_record *rec, char *buf,
 			size_t len)
 {
@@ -75,6 +99,10 @@ int auxerr__message_for(int errnum, struct auxerr_record *rec, char *buf,
 		int n = snprintf(buf, len, "%s (%s)", base, ex);
 		if (n > 0 && (size_t)n >= len && len > 4)
 			strcpy(buf + len - 5, "...)");
+		added = 1;
+	} else if (!rec && auxerr__no_reason(errnum)) {
+		snprintf(buf, len, _("%s (the kernel gave no reason for this %s)"),
+			 base, errnum == EPERM ? "EPERM" : "EACCES");
 		added = 1;
 	} else {
 		snprintf(buf, len, "%s", base);

@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * auxerr-stale: the stale-record trap (tests/guest/t-stale.sh).
+ *
+ *   auxerr-stale [--perror] MECH FOLLOWUP...
+ *
+ * For each FOLLOWUP: makes a denial of mechanism MECH (the fixtures under
+ * /tmp/st are made by the test script as root), then a failing system
+ * call FOLLOWUP that no check notes (with kernel.auxerr.census 0), then
+ * asks every interface what explains the follow-up's errno, printing
+ * lines FOLLOWUP.KEY=VALUE:
+ *
+ *   denial=SYSCALL errno=N          the denial, as it happened
+ *   followup=SYSCALL errno=N        the follow-up, as it happened
+ *   last_age=N                      the newest record's age (INFO), read
+ *                                   with get_last_audit_record() first
+ *   strerror=TEXT                   auxerr_strerror(follow-up's errno)
+ *   strerror_plain=yes|no           TEXT is strerror()'s text alone
+ *   last_syscall=NAME               get_last_audit_record()'s SYSCALL
+ *   last_mechanism=NAME
+ *   last_serial=N                   and the denial's serial, to compare
+ *   denial_serial=N
+ *   superseded=yes|no|unsupported   its AUXERR_INFO_SUPERSEDED flag (a
+ *                                   later unnoted EPERM/EACCES), or the
+ *                                   UAPI header has no such flag
+ *
+ * With --perror nothing of libauxerr is called: perror("followup-FOLLOWUP")
+ * right after the follow-up, for the preload shim (LD_PRELOAD, auxerr
+ * run).
+ *
+ * MECH: dac path cap mount inode sticky landlock seccomp ptrace
+ *       (protected, signal: once the kernel has them)
+ * FOLLOWUP: enoent (openat of a missing name), eexist (mkdir of an
+ *       existing directory), eperm (setpgid to a process group that does
+ *       not exist: EPERM, no capability consulted), eacces (execve of a
+ *       directory: EACCES from may_open(), no note)
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/auxerr.h>
+#include <linux/filter.h>
+#include <linux/landlock.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+
+#include <auxerr.h>
+
+static const char *denial_syscall;
+static int denial_errno;
+
+static void denied(const char *sc, long r)
+{
+	denial_syscall = sc;
+	denial_errno = r < 0 ? errno : 0;
+}
+
+static int landlock_all(void)
+{
+	struct landlock_ruleset_attr attr = {
+		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE,
+	};
+	int fd = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
+
+	if (fd < 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	    syscall(SYS_landlock_restrict_self, fd, 0) < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+/* a filter that answers rmdir() with EPERM (mkdir stays the eexist
+ * follow-up's) */
+static int seccomp_rmdir(void)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_rmdir, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { .len = sizeof(f) / sizeof(f[0]), .filter = f };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -1;
+	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+}
+
+static int make_denial(const char *mech)
+{
+	long r;
+
+	if (!strcmp(mech, "dac")) {
+		r = open("/tmp/st/secret", O_RDONLY);
+		denied("openat", r);
+	} else if (!strcmp(mech, "path")) {
+		r = open("/tmp/st/d700/f", O_RDONLY);
+		denied("openat", r);
+	} else if (!strcmp(mech, "cap")) {
+		r = chown("/tmp/st/mine", 0, (gid_t)-1);
+		denied("chown", r);
+	} else if (!strcmp(mech, "mount")) {
+		r = open("/tmp/st/ro/f", O_WRONLY);
+		denied("openat", r);
+	} else if (!strcmp(mech, "inode")) {
+		r = open("/tmp/st/immutable", O_WRONLY);
+		denied("openat", r);
+	} else if (!strcmp(mech, "sticky")) {
+		r = unlink("/tmp/st/sticky/roots");
+		denied("unlink", r);
+	} else if (!strcmp(mech, "landlock")) {
+		static int done;
+
+		if (!done++ && landlock_all() < 0) {
+			perror("landlock");
+			return -1;
+		}
+		r = open("/tmp/st/mine", O_RDONLY);
+		denied("openat", r);
+	} else if (!strcmp(mech, "seccomp")) {
+		static int done;
+
+		if (!done++ && seccomp_rmdir() < 0) {
+			perror("seccomp");
+			return -1;
+		}
+		r = rmdir("/tmp/st/empty");
+		denied("rmdir", r);
+	} else if (!strcmp(mech, "ptrace")) {
+		r = ptrace(PTRACE_ATTACH, 1, 0, 0);
+		denied("ptrace", r);
+	} else if (!strcmp(mech, "protected")) {
+		/* fs.protected_symlinks: a symlink of another user in /tmp */
+		r = open("/tmp/st-link", O_RDONLY);
+		denied("openat", r);
+	} else if (!strcmp(mech, "signal")) {
+		r = kill(1, SIGTERM);
+		denied("kill", r);
+	} else {
+		fprintf(stderr, "auxerr-stale: unknown mechanism %s\n", mech);
+		return -1;
+	}
+	if (!denial_errno) {
+		fprintf(stderr, "auxerr-stale: the %s denial succeeded\n", mech);
+		return -1;
+	}
+	return 0;
+}
+
+/* the follow-up: returns its errno (0 if it did not fail) */
+static int follow_up(const char *what, const char **sc)
+{
+	long r;
+
+	if (!strcmp(what, "enoent")) {
+		*sc = "openat";
+		r = open("/tmp/st/missing/x", O_RDONLY);
+	} else if (!strcmp(what, "eexist")) {
+		*sc = "mkdir";
+		r = mkdir("/tmp", 0755);
+	} else if (!strcmp(what, "eperm")) {
+		*sc = "setpgid";
+		r = setpgid(0, 999999);
+	} else if (!strcmp(what, "eacces")) {
+		char *argv[] = { "st", NULL };
+
+		*sc = "execve";
+		r = execve("/tmp/st", argv, argv + 1);
+	} else {
+		*sc = "?";
+		errno = EINVAL;
+		return -1;
+	}
+	return r < 0 ? errno : 0;
+}
+
+/* what the raw interface says about the newest record, before anything
+ * else runs: only prctl(2), which does not age a record */
+static void raw_last(const char *f, char *buf, size_t len)
+{
+	struct auxerr_info info;
+	ssize_t n = get_last_audit_record(buf, len, 0);
+
+	if (n < 0) {
+		snprintf(buf, len, "none");
+		printf("%s.last_age=-1\n%s.superseded=none\n", f, f);
+		return;
+	}
+	memset(&info, 0, sizeof(info));
+	if (prctl(PR_AUXERR, PR_AUXERR_INFO, 0, &info, sizeof(info)) < 0) {
+		printf("%s.last_age=-1\n%s.superseded=none\n", f, f);
+		return;
+	}
+	printf("%s.last_age=%u\n", f, info.age);
+#ifdef AUXERR_INFO_SUPERSEDED
+	printf("%s.superseded=%s\n", f,
+	       info.flags & AUXERR_INFO_SUPERSEDED ? "yes" : "no");
+#else
+	printf("%s.superseded=unsupported\n", f);
+#endif
+}
+
+int main(int argc, char **argv)
+{
+	int use_perror = 0, e;
+	const char *sc;
+	static char buf[65536];
+
+	if (argc > 1 && !strcmp(argv[1], "--perror")) {
+		use_perror = 1;
+		argv++;
+		argc--;
+	}
+	if (argc < 3) {
+		fprintf(stderr, "usage: auxerr-stale [--perror] MECH FOLLOWUP...\n");
+		return 2;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	for (int i = 2; i < argc; i++) {
+		const char *f = argv[i];
+		struct auxerr_info d;
+		const char *s;
+
+		if (make_denial(argv[1]) < 0)
+			return 3;
+		memset(&d, 0, sizeof(d));
+		prctl(PR_AUXERR, PR_AUXERR_INFO, 0, &d, sizeof(d));
+		e = follow_up(f, &sc);
+		if (e <= 0)
+			return 4;
+		if (use_perror) {
+			/* the first thing after the failure, as a program does */
+			char label[64];
+
+			snprintf(label, sizeof(label), "followup-%s", f);
+			errno = e;
+			perror(label);
+		} else {
+			raw_last(f, buf, sizeof(buf));
+			s = auxerr_strerror(e);
+			printf("%s.strerror=%s\n", f, s);
+			printf("%s.strerror_plain=%s\n", f,
+			       strcmp(s, strerror(e)) ? "no" : "yes");
+			if (strcmp(buf, "none")) {
+				struct auxerr_record *r = auxerr_record_parse(buf, strlen(buf));
+
+				printf("%s.last_syscall=%s\n", f, r ? auxerr_record_syscall_name(r) : "?");
+				printf("%s.last_mechanism=%s\n", f, r ? auxerr_record_mechanism(r) : "?");
+				printf("%s.last_serial=%llu\n", f, r ? auxerr_record_serial(r) : 0ULL);
+				auxerr_record_free(r);
+			} else {
+				printf("%s.last_syscall=none\n", f);
+			}
+			printf("%s.denial_serial=%llu\n", f, (unsigned long long)d.serial);
+		}
+		printf("%s.denial=%s errno=%d\n%s.followup=%s errno=%d\n",
+		       f, denial_syscall, denial_errno, f, sc, e);
+	}
+	return 0;
+}
