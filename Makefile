@@ -208,6 +208,13 @@ check-stock: bpf userland
 		-Wl,-rpath,$(BUILD)/userland
 	$(STOCK_VM) --timeout 600 $(top)/tests/stock/run
 
+# The BPF backend's cost on the stock kernel, not loaded vs loaded, in one
+# boot under -icount (guest time counts instructions: immune to host load).
+.PHONY: bench-stock
+bench-stock: bpf
+	$(CC) $(GUEST_CFLAGS) -o $(BUILD)/stock/stock-bench $(top)/tests/stock/src/stock-bench.c
+	AUXERR_QEMU_OPTS="-icount shift=0" $(STOCK_VM) --timeout 1800 $(top)/tests/stock/bench
+
 # The configurations a maintainer's build bot tries, each with W=1
 # (kernel/build-configs): CONFIG_AUXERR=n, CONFIG_AUDIT=n, CONFIG_SECURITY=n;
 # CONFIGS="auxerr-n defconfig" picks others (defconfig: x86_64_defconfig

@@ -201,7 +201,7 @@ int cmd_status(int argc, char **argv)
 	if (json) {
 		printf("{\"version\":%d,\"kernel\":{\"supported\":%s,\"prctl\":%s,\"backend\":%s,\"sysctl\":{",
 		       AUXERR_JSON_VERSION,
-		       supported ? "true" : "false", prctl_ok ? "true" : "false",
+		       supported ? "true" : "false", prctl_ok && !bpf ? "true" : "false",
 		       !supported ? "null" : bpf ? "\"bpf\"" : "\"prctl\"");
 		for (i = 0; i < n; i++) {
 			const char *v = sv[i].val;
