@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * auxerr-everyday: one everyday system call, then what libauxerr makes of
+ * the record the kernel kept for it (tests/guest/t-everyday.sh).
+ *
+ *   auxerr-everyday ACTION ARGS...
+ *
+ * Actions: open PATH r|w|creat, link OLD NEW, kill PID SIG,
+ * setpriority PID PRIO, bind PORT (127.0.0.1), chmod PATH OCTAL (the chmod
+ * system call itself), syslog (read the kernel log), setpgid PGID.
+ *
+ * Output, written at the end (so that printing makes no system call in
+ * between): "errno=N" (0: the call succeeded), then, when the newest
+ * record is the call's (errno and system call match): "mechanism=",
+ * "f.NAME=raw" for every AUXERR field, "count.TYPE=N" and
+ * "f.TYPE.NAME=raw" for the ANOM_LINK, ANOM_CREAT and SOCKADDR records,
+ * "count.PATH=N" and the first PATH name interpreted, "i.PATH.name=",
+ * "sentence=", and the remedy: "remedy.kind= .text= .command= .who= .uid=
+ * .weakens=" (a missing one as "-").  "record=none" when no record is the
+ * call's.
+ */
+#include <arpa/inet.h>
+#include <stdarg.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <auxerr.h>
+
+static char out[1 << 16];
+static size_t used;
+
+__attribute__((format(printf, 1, 2)))
+static void put(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(out + used, sizeof(out) - used, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		used += (size_t)n < sizeof(out) - used ? (size_t)n : sizeof(out) - used - 1;
+}
+
+static long act(int argc, char **argv, long *nr)
+{
+	const char *a = argv[1];
+
+	if (!strcmp(a, "open") && argc == 4) {
+		int fl = !strcmp(argv[3], "w") ? O_WRONLY :
+			 !strcmp(argv[3], "creat") ? O_WRONLY | O_CREAT : O_RDONLY;
+		*nr = SYS_openat;
+		return syscall(SYS_openat, AT_FDCWD, argv[2], fl, 0644);
+	}
+	if (!strcmp(a, "link") && argc == 4) {
+		*nr = SYS_linkat;
+		return syscall(SYS_linkat, AT_FDCWD, argv[2], AT_FDCWD, argv[3], 0);
+	}
+	if (!strcmp(a, "kill") && argc == 4) {
+		*nr = SYS_kill;
+		return syscall(SYS_kill, atoi(argv[2]), atoi(argv[3]));
+	}
+	if (!strcmp(a, "setpriority") && argc == 4) {
+		*nr = SYS_setpriority;
+		return syscall(SYS_setpriority, PRIO_PROCESS, atoi(argv[2]), atoi(argv[3]));
+	}
+	if (!strcmp(a, "bind") && argc == 3) {
+		struct sockaddr_in sa = { .sin_family = AF_INET };
+		int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+		sa.sin_port = htons((unsigned short)atoi(argv[2]));
+		sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		*nr = SYS_bind;
+		return syscall(SYS_bind, fd, &sa, sizeof(sa));
+	}
+	if (!strcmp(a, "chmod") && argc == 4) {
+		*nr = SYS_chmod;
+		return syscall(SYS_chmod, argv[2], (mode_t)strtoul(argv[3], NULL, 8));
+	}
+	if (!strcmp(a, "syslog") && argc == 2) {
+		static char buf[4096];
+
+		*nr = SYS_syslog;
+		return syscall(SYS_syslog, 3, buf, (int)sizeof(buf));
+	}
+	if (!strcmp(a, "setpgid") && argc == 3) {
+		*nr = SYS_setpgid;
+		return syscall(SYS_setpgid, 0, atoi(argv[2]));
+	}
+	fprintf(stderr, "auxerr-everyday: bad action\n");
+	exit(2);
+}
+
+static void fields_of(const struct auxerr_record *r, const char *type)
+{
+	static const char *const names[] = {
+		"op", "res", "saddr", "pid", "uid", "fsuid", "comm", "exe", NULL
+	};
+	unsigned n = auxerr_record_count(r, type);
+
+	put("count.%s=%u\n", type, n);
+	for (const char *const *p = names; n && *p; p++) {
+		const char *v = auxerr_record_field(r, type, *p);
+
+		if (v)
+			put("f.%s.%s=%s\n", type, *p, v);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	long nr = -1, ret;
+	int e;
+	struct auxerr_record *r;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: auxerr-everyday ACTION ARGS...\n");
+		return 2;
+	}
+	ret = act(argc, argv, &nr);
+	e = ret < 0 ? errno : 0;
+	put("errno=%d\n", e);
+	r = e ? auxerr_record_fetch(0) : NULL;
+	if (r && auxerr_record_errno(r) == e && auxerr_record_syscall(r) == nr) {
+		static const char *const aux_names[] = {
+			"sysctl", "level", "fsuid", "ouid", "ogid", "osuid", "mode",
+			"inode", "dev", "dir_mode", "dir_ouid", "dir_inode",
+			"unsafe", "sig", "opid", "ids", "capability", "op",
+			"policy", "policy_value", "owner_op", "ngid", "class",
+			"perm", "granted", "override", "permission", NULL
+		};
+		struct auxerr_remedy *m = auxerr_record_remedy(r);
+		const char *s;
+
+		put("mechanism=%s\n", auxerr_record_mechanism(r));
+		for (const char *const *p = aux_names; *p; p++) {
+			const char *v = auxerr_record_field(r, "AUXERR", *p);
+
+			if (v)
+				put("f.%s=%s\n", *p, v);
+		}
+		put("count.PATH=%u\n", auxerr_record_count(r, "PATH"));
+		s = auxerr_record_interpret(r, "PATH", "name");
+		if (s)
+			put("i.PATH.name=%s\n", s);
+		fields_of(r, "ANOM_LINK");
+		fields_of(r, "ANOM_CREAT");
+		fields_of(r, "SOCKADDR");
+		s = auxerr_explain(r);
+		put("sentence=%s\n", s ? s : "-");
+		if (m) {
+			put("remedy.kind=%s\n", auxerr_remedy_kind_name(auxerr_remedy_kind(m)));
+			put("remedy.text=%s\n", auxerr_remedy_text(m));
+			s = auxerr_remedy_command(m);
+			put("remedy.command=%s\n", s ? s : "-");
+			s = auxerr_remedy_who(m);
+			put("remedy.who=%s\n", s ? s : "-");
+			put("remedy.uid=%lld\n", auxerr_remedy_uid(m));
+			s = auxerr_remedy_weakens(m);
+			put("remedy.weakens=%s\n", s ? s : "-");
+			auxerr_remedy_free(m);
+		}
+	} else if (e) {
+		put("record=none\n");
+	}
+	auxerr_record_free(r);
+	fputs(out, stdout);
+	return 0;
+}

@@ -1,0 +1,255 @@
+#!/bin/bash
+# Everyday denials (issue 19) as the unprivileged user nobody: the record
+# field by field, libauxerr's sentence and remedy, and, where the remedy
+# is a command, the command run by the party it names and the call
+# repeated, which must then succeed (build/userland/auxerr-everyday,
+# tests/guest/src/auxerr-everyday.c).
+#
+# Cases: fs.protected_symlinks, _hardlinks, _regular (mechanism=protected
+# with audit's ANOM_LINK/ANOM_CREAT record); a signal to root's process
+# (signal); setpriority() on root's process (task); bind() below
+# net.ipv4.ip_unprivileged_port_start (cap policy=, SOCKADDR); syslog()
+# with kernel.dmesg_restrict (cap policy=); chmod of root's file (cap
+# owner_op=); a write to a sysctl file (dac permission=proc_sys); an
+# unnoted EPERM in census mode (unknown).
+#
+# A case whose record the kernel does not write yet (another mechanism, or
+# the field that marks it missing) prints a SKIP line naming what the
+# kernel wrote: neither PASS nor FAIL.
+. "$(dirname "$0")/lib.sh"
+
+B=${AUXERR_TOP:-/work/main}/build/userland
+[ -x "$B/auxerr-everyday" ] || { fail everyday-built "no $B/auxerr-everyday (make userland)"; finish; }
+[ -d "$AUXERR_SYSCTL" ] || { fail kernel-has-auxerr "no $AUXERR_SYSCTL"; finish; }
+echo 1 > "$AUXERR_SYSCTL/enabled"
+echo 1 > "$AUXERR_SYSCTL/depth"
+
+# The program runs from a copy on the guest's tmpfs: the low-port remedy
+# gives the program file a capability, which the read-only host root
+# cannot take; its exe= is then this path.
+t=/tmp/ev
+rm -rf "$t"
+mkdir -m 0755 "$t"
+cp "$B/auxerr-everyday" "$t/auxerr-everyday"
+EV=$t/auxerr-everyday
+cd "$t" || exit 1
+
+skip() { echo "SKIP $1: $2"; }
+# run ARGS...: auxerr-everyday as nobody; $out is its output
+run() { out=$(as_nobody "$EV" "$@" 2>&1); }
+get() { awk -v k="$1=" 'index($0, k) == 1 { print substr($0, length(k) + 1); exit }' <<<"$out"; }
+# fields NAME KEY=VALUE...: each f.KEY of the AUXERR record
+fields() {
+	local name=$1 kv
+	shift
+	for kv in "$@"; do
+		expect_eq "$name-${kv%%=*}" "${kv#*=}" "$(get "f.${kv%%=*}")"
+	done
+}
+# want NAME MECHANISM MARKER: 0 when the record is MECHANISM and has the
+# AUXERR field MARKER; else a SKIP line and 1
+want() {
+	local m f
+	m=$(get mechanism) f=x
+	[ -n "$3" ] && f=$(get "f.$3")
+	if [ "$m" = "$2" ] && [ -n "$f" ]; then
+		return 0
+	fi
+	skip "$1" "errno $(get errno), the kernel wrote mechanism '${m:-none}'${3:+ without $3=}, not yet $2"
+	return 1
+}
+# remedy NAME KIND COMMAND WHO UID
+remedy() {
+	expect_eq "$1-remedy-kind" "$2" "$(get remedy.kind)"
+	expect_eq "$1-remedy-command" "$3" "$(get remedy.command)"
+	expect_eq "$1-remedy-who" "$4" "$(get remedy.who)"
+	expect_eq "$1-remedy-uid" "$5" "$(get remedy.uid)"
+}
+
+# ---- fs.protected_symlinks ----------------------------------------------
+old_sym=$(cat /proc/sys/fs/protected_symlinks)
+echo 1 > /proc/sys/fs/protected_symlinks
+mkdir -m 1777 "$t/sym"
+echo x > "$t/target"; chmod 0644 "$t/target"
+ln -s "$t/target" "$t/sym/link"
+chown -h 1:1 "$t/sym/link"	# daemon's link in root's sticky directory
+run open "$t/sym/link" r
+expect_eq protected-symlinks-errno 13 "$(get errno)"
+if want protected-symlinks protected sysctl; then
+	fields protected-symlinks sysctl=fs.protected_symlinks level=1 fsuid=65534 \
+		ouid=1 ogid=1 mode=0120777 dir_mode=041777 dir_ouid=0
+	expect_eq protected-symlinks-anom 1 "$(get count.ANOM_LINK)"
+	expect_eq protected-symlinks-anom-op follow_link "$(get f.ANOM_LINK.op)"
+	expect_eq protected-symlinks-anom-res 0 "$(get f.ANOM_LINK.res)"
+	expect_eq protected-symlinks-anom-fsuid 65534 "$(get f.ANOM_LINK.fsuid)"
+	expect_eq protected-symlinks-sentence "openat $t/sym/link: denied by fs.protected_symlinks = 1: the symlink is in a sticky world-writable directory (mode 1777, owner root), and its owner (daemon) is neither uid 65534 nor the directory's owner" "$(get sentence)"
+	remedy protected-symlinks policy "sysctl -w fs.protected_symlinks=0" root 0
+	sysctl -q -w fs.protected_symlinks=0
+	run open "$t/sym/link" r
+	expect_eq protected-symlinks-applied 0 "$(get errno)"
+fi
+echo "$old_sym" > /proc/sys/fs/protected_symlinks
+
+# ---- fs.protected_hardlinks ---------------------------------------------
+old_hard=$(cat /proc/sys/fs/protected_hardlinks)
+echo 1 > /proc/sys/fs/protected_hardlinks
+mkdir -m 1777 "$t/hard"
+echo s > "$t/hard/secret"; chmod 0600 "$t/hard/secret"
+run link "$t/hard/secret" "$t/hard/mine"
+expect_eq protected-hardlinks-errno 1 "$(get errno)"
+if want protected-hardlinks protected sysctl; then
+	fields protected-hardlinks sysctl=fs.protected_hardlinks level=1 fsuid=65534 \
+		ouid=0 ogid=0 mode=0100600 unsafe=no_access
+	expect_eq protected-hardlinks-no-dir "" "$(get f.dir_mode)"
+	expect_eq protected-hardlinks-anom 1 "$(get count.ANOM_LINK)"
+	expect_eq protected-hardlinks-anom-op linkat "$(get f.ANOM_LINK.op)"
+	expect_eq protected-hardlinks-sentence "linkat $t/hard/secret: denied by fs.protected_hardlinks = 1: uid 65534 does not own the file (owner root), and uid 65534 may not both read and write it; only its owner or a process with CAP_FOWNER may link to it" "$(get sentence)"
+	remedy protected-hardlinks policy "sysctl -w fs.protected_hardlinks=0" root 0
+	sysctl -q -w fs.protected_hardlinks=0
+	run link "$t/hard/secret" "$t/hard/mine"
+	expect_eq protected-hardlinks-applied 0 "$(get errno)"
+fi
+echo "$old_hard" > /proc/sys/fs/protected_hardlinks
+
+# ---- fs.protected_regular -----------------------------------------------
+old_reg=$(cat /proc/sys/fs/protected_regular)
+echo 1 > /proc/sys/fs/protected_regular
+mkdir -m 1777 "$t/reg"
+echo d > "$t/reg/theirs"; chmod 0666 "$t/reg/theirs"; chown 1:1 "$t/reg/theirs"
+run open "$t/reg/theirs" creat
+expect_eq protected-regular-errno 13 "$(get errno)"
+if want protected-regular protected sysctl; then
+	fields protected-regular sysctl=fs.protected_regular level=1 fsuid=65534 \
+		ouid=1 ogid=1 mode=0100666 dir_mode=041777 dir_ouid=0
+	expect_eq protected-regular-anom 1 "$(get count.ANOM_CREAT)"
+	expect_eq protected-regular-anom-op sticky_create "$(get f.ANOM_CREAT.op)"
+	expect_eq protected-regular-sentence "openat $t/reg/theirs: denied by fs.protected_regular = 1: the file is in a sticky world-writable directory (mode 1777, owner root), and its owner (daemon) is neither uid 65534 nor the directory's owner; it may not be opened with O_CREAT" "$(get sentence)"
+	remedy protected-regular policy "sysctl -w fs.protected_regular=0" root 0
+	sysctl -q -w fs.protected_regular=0
+	run open "$t/reg/theirs" creat
+	expect_eq protected-regular-applied 0 "$(get errno)"
+fi
+echo "$old_reg" > /proc/sys/fs/protected_regular
+
+# ---- a signal to root's process ------------------------------------------
+sleep 600 &
+victim=$!
+run kill "$victim" 15
+expect_eq signal-errno 1 "$(get errno)"
+if want signal signal sig; then
+	fields signal sig=15 opid="$victim" ouid=0 osuid=0 capability=5
+	expect_eq signal-sentence "kill: denied by the signal permission rules: process $victim belongs to another user (root), and uid 65534 may not send it SIGTERM without CAP_KILL" "$(get sentence)"
+	remedy signal command "kill -s TERM $victim" root 0
+	cmd=$(get remedy.command)
+	bash -c "$cmd"
+	wait "$victim" 2>/dev/null
+	if kill -0 "$victim" 2>/dev/null; then
+		fail signal-applied "process $victim lives after: $cmd"
+	else
+		pass signal-applied
+	fi
+fi
+kill "$victim" 2>/dev/null
+wait "$victim" 2>/dev/null
+
+# ---- setpriority() on root's process (the optional task mechanism) -------
+sleep 600 &
+victim=$!
+run setpriority "$victim" 5
+expect_eq task-errno 1 "$(get errno)"
+if want task task op; then
+	fields task op=setpriority opid="$victim" ouid=0 capability=23
+	expect_eq task-sentence "setpriority: denied by the rules for other users' processes: process $victim belongs to another user (root), and uid 65534 may not use setpriority on it without CAP_SYS_NICE" "$(get sentence)"
+	remedy task command "renice -n 5 -p $victim" root 0
+	bash -c "$(get remedy.command)" >/dev/null
+	expect_eq task-applied 5 "$(ps -o ni= -p "$victim" | tr -d ' ')"
+fi
+kill "$victim" 2>/dev/null
+wait "$victim" 2>/dev/null
+
+# ---- bind() below the unprivileged port range ----------------------------
+ip link set lo up
+old_port=$(cat /proc/sys/net/ipv4/ip_unprivileged_port_start)
+echo 1024 > /proc/sys/net/ipv4/ip_unprivileged_port_start
+run bind 80
+expect_eq bind-port-errno 13 "$(get errno)"
+if want bind-port cap policy; then
+	fields bind-port capability=10 policy=net.ipv4.ip_unprivileged_port_start policy_value=1024
+	expect_eq bind-port-sockaddr 1 "$(get count.SOCKADDR)"
+	expect_eq bind-port-saddr 020000507F0000010000000000000000 "$(get f.SOCKADDR.saddr)"
+	expect_eq bind-port-sentence "bind 127.0.0.1 port 80: denied by net.ipv4.ip_unprivileged_port_start = 1024, which requires CAP_NET_BIND_SERVICE: uid 65534 does not have it in the initial user namespace" "$(get sentence)"
+	remedy bind-port command "setcap cap_net_bind_service=+ep $EV" root 0
+	expect_eq bind-port-weakens "every run of $EV, by any user, may then bind ports below 1024" "$(get remedy.weakens)"
+	bash -c "$(get remedy.command)"
+	run bind 80
+	expect_eq bind-port-applied 0 "$(get errno)"
+	setcap -r "$EV" 2>/dev/null
+fi
+echo "$old_port" > /proc/sys/net/ipv4/ip_unprivileged_port_start
+
+# ---- syslog() with kernel.dmesg_restrict ---------------------------------
+old_dmesg=$(cat /proc/sys/kernel/dmesg_restrict)
+echo 1 > /proc/sys/kernel/dmesg_restrict
+run syslog
+expect_eq dmesg-errno 1 "$(get errno)"
+if want dmesg cap policy; then
+	fields dmesg capability=34 policy=kernel.dmesg_restrict policy_value=1
+	expect_eq dmesg-sentence "syslog: denied by kernel.dmesg_restrict = 1, which requires CAP_SYSLOG: uid 65534 does not have it in the initial user namespace" "$(get sentence)"
+	remedy dmesg command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+syslog --ambient-caps=+syslog -- $EV syslog" root 0
+	out=$(bash -c "$(get remedy.command)" 2>&1)
+	expect_eq dmesg-applied 0 "$(get errno)"
+fi
+echo "$old_dmesg" > /proc/sys/kernel/dmesg_restrict
+
+# ---- chmod of root's file: only the owner or CAP_FOWNER -----------------
+echo r > "$t/roots"; chmod 0644 "$t/roots"
+run chmod "$t/roots" 0666
+expect_eq owner-chmod-errno 1 "$(get errno)"
+if want owner-chmod cap owner_op; then
+	fields owner-chmod capability=3 owner_op=chmod ouid=0 ogid=0 mode=0100644
+	if [ -n "$(get i.PATH.name)" ]; then
+		# the name the caller gave: the command names it
+		expect_eq owner-chmod-path "$t/roots" "$(get i.PATH.name)"
+		expect_eq owner-chmod-sentence "chmod $t/roots: denied for lack of ownership: only the owner (root) or a process with CAP_FOWNER may chmod $t/roots, and uid 65534 is neither" "$(get sentence)"
+		remedy owner-chmod command "chmod 0666 $t/roots" "the file's owner (uid 0, root)" 0
+		bash -c "$(get remedy.command)"
+		expect_eq owner-chmod-applied 666 "$(stat -c %a "$t/roots")"
+	else
+		# the kernel names no PATH for chmod (its walk is over when the
+		# owner is checked): no name, so no command
+		expect_eq owner-chmod-sentence "chmod: denied for lack of ownership: only the owner (root) or a process with CAP_FOWNER may chmod the file, and uid 65534 is neither" "$(get sentence)"
+		remedy owner-chmod command - "the file's owner (uid 0, root)" 0
+		expect_eq owner-chmod-remedy-text "Only the owner of the file (uid 0, root) or a process with CAP_FOWNER may change its mode: the owner can do it" "$(get remedy.text)"
+	fi
+fi
+
+# ---- a sysctl file under /proc/sys (proc_sys_permission) ----------------
+run open /proc/sys/kernel/domainname w
+expect_eq proc-sys-errno 13 "$(get errno)"
+if want proc-sys dac permission; then
+	fields proc-sys permission=proc_sys class=other perm=2 ouid=0 ogid=0 mode=0100644
+	expect_eq proc-sys-sentence "openat /proc/sys/kernel/domainname: denied by the permissions of the sysctl kernel.domainname: mode 0644 root:root; uid 65534 is \"other\" and has no write permission" "$(get sentence)"
+	remedy proc-sys command - root 0
+	expect_eq proc-sys-remedy-text "Only root may change the sysctl kernel.domainname (its file under /proc/sys allows no one else to write it): root runs sysctl -w kernel.domainname=VALUE with the value wanted" "$(get remedy.text)"
+fi
+
+# ---- census: an EPERM no check notes -------------------------------------
+if [ -e "$AUXERR_SYSCTL/census" ]; then
+	echo 1 > "$AUXERR_SYSCTL/census"
+	run setpgid 999999
+	echo 0 > "$AUXERR_SYSCTL/census"
+	if want census-unknown unknown ""; then
+		expect_eq census-unknown-errno 1 "$(get errno)"
+		expect_eq census-unknown-sentence "setpgid: the kernel gave no reason for this EPERM" "$(get sentence)"
+		remedy census-unknown none - - -1
+	fi
+	# census off: nothing is kept for it
+	run setpgid 999999
+	expect_eq census-off-no-record "" "$(get mechanism)"
+else
+	skip census-unknown "the kernel has no kernel.auxerr.census"
+fi
+
+cd / || exit 1
+rm -rf "$t"
+finish
