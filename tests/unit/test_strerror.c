@@ -320,6 +320,36 @@ static void test_signal_handler(void)
 	sigaction(SIGUSR1, &old, NULL);
 }
 
+#ifdef AUXERR_INFO_SUPERSEDED
+/* A later system call failed with EPERM/EACCES and noted nothing: the
+ * kernel marked the newest record superseded.  It is never the
+ * explanation; an EPERM/EACCES is said to have no reason. */
+static void test_superseded(void)
+{
+	char want[256];
+
+	fake_reset(1);
+	fake_push_fixture("dac-other", AUXERR_INFO_SUPERSEDED);
+	errno = 4321;
+	snprintf(want, sizeof(want), "%s (the kernel gave no reason for this EACCES)",
+		 strerror(EACCES));
+	ASSERT_STR(auxerr_strerror(EACCES), want);
+	CU_ASSERT_EQUAL(errno, 4321);
+	snprintf(want, sizeof(want), "%s (the kernel gave no reason for this EPERM)",
+		 strerror(EPERM));
+	ASSERT_STR(auxerr_strerror(EPERM), strerror(EPERM));	/* not its errno */
+	ASSERT_STR(auxerr_strerror(ENOENT), strerror(ENOENT));
+	/* a newer record that is not superseded explains again */
+	fake_push_fixture("dac-other", 0);
+	ASSERT_STR(auxerr_strerror(EACCES), dac_other);
+	/* a superseded cap note: EPERM */
+	fake_reset(1);
+	fake_push_fixture("cap", AUXERR_INFO_SUPERSEDED);
+	ASSERT_STR(auxerr_strerror(EPERM), want);
+	fake_reset(1);
+}
+#endif
+
 void add_strerror_suite(void)
 {
 	CU_pSuite s = CU_add_suite("strerror (fake kernel)", setup, teardown);
@@ -333,4 +363,7 @@ void add_strerror_suite(void)
 	CU_add_test(s, "state save/restore", test_state_save_restore);
 	CU_add_test(s, "from a signal handler", test_signal_handler);
 	CU_add_test(s, "the library's own calls and denials", test_own_work);
+#ifdef AUXERR_INFO_SUPERSEDED
+	CU_add_test(s, "a superseded record is never the cause", test_superseded);
+#endif
 }
