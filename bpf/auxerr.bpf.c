@@ -254,6 +254,62 @@ LSM_FEXIT(hook_path_mkdir, L_LANDLOCK, H_PATH_MKDIR)
 LSM_FEXIT(hook_ptrace_access_check, L_LANDLOCK, H_PTRACE_ACCESS_CHECK)
 LSM_FEXIT(yama_ptrace_access_check, L_YAMA, H_PTRACE_ACCESS_CHECK)
 
+static void note_sb(struct auxb_rec *r, struct super_block *sb)
+{
+	bpf_probe_read_kernel_str(r->fstype, sizeof(r->fstype), sb->s_type->name);
+	bpf_probe_read_kernel_str(r->sb, sizeof(r->sb), sb->s_id);
+}
+
+/* sticky: __check_sticky() is true when the sticky bit forbids removing or
+ * renaming @inode in @dir (may_delete() then returns EPERM) */
+SEC("fexit/__check_sticky")
+int BPF_PROG(sticky, struct mnt_idmap *idmap, struct inode *dir, struct inode *inode,
+	     bool ret)
+{
+	struct auxb_rec *r;
+
+	if (!ret)
+		return 0;
+	r = note(EPERM, AUXB_STICKY, 0);
+	if (!r)
+		return 0;
+	r->flag = 3;
+	note_inode(r, inode);
+	note_sb(r, inode->i_sb);
+	r->dir_mode = dir->i_mode;
+	r->dir_ouid = dir->i_uid.val;
+	r->dir_ino = dir->i_ino;
+	return 0;
+}
+
+/* mount: a write to a read-only mount (ro) or file system (ro_sb) */
+#define SB_RDONLY 1
+static int note_rofs(struct vfsmount *m, int ret)
+{
+	struct auxb_rec *r;
+
+	if (ret != -30 /* EROFS */)
+		return 0;
+	r = note(30, AUXB_MOUNT, 0);
+	if (!r)
+		return 0;
+	r->flag = (m->mnt_sb->s_flags & SB_RDONLY) ? 2 : 1;
+	note_sb(r, m->mnt_sb);
+	return 0;
+}
+
+SEC("fexit/mnt_want_write")
+int BPF_PROG(rofs_want, struct vfsmount *m, int ret)
+{
+	return note_rofs(m, ret);
+}
+
+SEC("fexit/mnt_get_write_access")
+int BPF_PROG(rofs_get, struct vfsmount *m, int ret)
+{
+	return note_rofs(m, ret);
+}
+
 /*
  * ptrace: __ptrace_may_access() refused.  Its last step is the LSMs'
  * ptrace_access_check hook: an LSM's own note (Yama) stays.  Otherwise the
@@ -648,6 +704,21 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 	case AUXB_CAP:
 		BPF_SEQ_PRINTF(seq, "mechanism=cap capability=%u userns=%llu userns_level=%u userns_owner=%u",
 			       r->cap, r->userns, r->userns_level, r->userns_owner);
+		break;
+	case AUXB_MOUNT:
+		BPF_SEQ_PRINTF(seq, "mechanism=mount flag=%s fstype=", r->flag == 2 ? "ro_sb" : "ro");
+		put_cstr(seq, r->fstype);
+		BPF_SEQ_PRINTF(seq, " sb=");
+		put_cstr(seq, r->sb);
+		break;
+	case AUXB_STICKY:
+		BPF_SEQ_PRINTF(seq, "mechanism=sticky flag=sticky fstype=");
+		put_cstr(seq, r->fstype);
+		BPF_SEQ_PRINTF(seq, " sb=");
+		put_cstr(seq, r->sb);
+		put_mode(seq, "dir_mode", r->dir_mode);
+		BPF_SEQ_PRINTF(seq, " dir_ouid=%u dir_inode=%llu", r->dir_ouid, r->dir_ino);
+		put_object(seq, r);
 		break;
 	case AUXB_PTRACE:
 		BPF_SEQ_PRINTF(seq, "mechanism=ptrace reason=%s opid=%u",

@@ -45,6 +45,11 @@ struct auxb_rec {
 	/* cap */
 	__u32 cap, userns_level, userns_owner;
 	__u64 userns;
+	/* mount, sticky: the flag (1 ro, 2 ro_sb, 3 sticky), the filesystem,
+	 * the sticky directory */
+	__u32 flag, dir_mode, dir_ouid;
+	__u64 dir_ino;
+	char fstype[16], sb[32];
 	/* ptrace: 1 creds, 2 not_dumpable; the target */
 	__u32 reason, opid;
 	/* seccomp: the number the filter saw, its return value, the stack */

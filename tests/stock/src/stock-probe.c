@@ -6,7 +6,7 @@
  *
  *   stock-probe ACTION ARGS...
  *
- * Actions: open PATH, chown PATH UID, mkdir PATH,
+ * Actions: open PATH, chown PATH UID, mkdir PATH, unlink PATH,
  * landlock DIR PATH (allow only reading beneath DIR, then open PATH for
  * reading and writing), seccomp NR ERRNO PATH (a filter failing syscall NR with ERRNO,
  * then open PATH), clear (clear, then get).
@@ -106,6 +106,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		r = mkdir(argv[4], 0755);
+	} else if (!strcmp(a, "unlink") && argc == 3) {
+		r = unlink(argv[2]);
 	} else if (!strcmp(a, "ptrace") && argc == 3) {
 		r = (int)ptrace(PTRACE_ATTACH, atoi(argv[2]), NULL, NULL);
 	} else if (!strcmp(a, "clear") && argc == 3) {
@@ -114,7 +116,7 @@ int main(int argc, char **argv)
 		auxerr_clear();
 		errno = e;
 	} else {
-		fprintf(stderr, "usage: stock-probe open PATH | chown PATH UID | mkdir PATH | "
+		fprintf(stderr, "usage: stock-probe open PATH | chown PATH UID | mkdir PATH | unlink PATH | "
 			"landlock DIR PATH | seccomp NR ERRNO PATH | ptrace PID | clear PATH\n");
 		return 2;
 	}
