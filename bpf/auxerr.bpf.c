@@ -131,6 +131,70 @@ static int in_group(const struct cred *c, __u32 gid)
 	return 0;
 }
 
+/*
+ * The class of a POSIX ACL that refused @want (posix_acl_permission()):
+ * the caller's named-user entry, else the group entries it matches (the
+ * first that grants @want, else the first it matches), each limited by the
+ * mask; acl_mask when the entry would grant but the mask removes it.
+ * Returns the class, or AUXB_OTHER when no entry but "other" applies.
+ */
+#define ACL_USER	0x02
+#define ACL_GROUP_OBJ	0x04
+#define ACL_GROUP	0x08
+#define ACL_MASK	0x10
+#define ACL_MAX		16
+
+static __u32 acl_class(struct auxb_rec *r, const struct cred *c,
+		       struct inode *inode, struct posix_acl *acl, __u32 want)
+{
+	unsigned int n = BPF_CORE_READ(acl, a_count);
+	__u32 igid = BPF_CORE_READ(inode, i_gid.val);
+	__u32 mask = 7, u_perm = 0, g_perm = 0, g_id = 0, u_id = 0;
+	int user = 0, group = 0, grants = 0;
+
+	for (int i = 0; i < ACL_MAX; i++) {
+		struct posix_acl_entry e;
+		__u32 gid;
+
+		if (i >= n)
+			break;
+		if (bpf_probe_read_kernel(&e, sizeof(e), &acl->a_entries[i]))
+			break;
+		if (e.e_tag == ACL_USER && !user && e.e_uid.val == c->fsuid.val) {
+			user = 1;
+			u_perm = e.e_perm;
+			u_id = e.e_uid.val;
+		} else if ((e.e_tag == ACL_GROUP_OBJ || e.e_tag == ACL_GROUP) && !grants) {
+			gid = igid;
+			if (e.e_tag == ACL_GROUP)
+				gid = e.e_gid.val;
+			if (in_group(c, gid)) {
+				if ((e.e_perm & want) == want || !group) {
+					g_perm = e.e_perm;
+					g_id = gid;
+				}
+				grants = (e.e_perm & want) == want;
+				group = 1;
+			}
+		} else if (e.e_tag == ACL_MASK) {
+			mask = e.e_perm;
+		}
+	}
+	if (user) {
+		r->acl_id = u_id;
+		r->acl_tag = 1;
+		r->granted = u_perm & mask & 7;
+		return (u_perm & want) == want ? AUXB_ACL_MASK : AUXB_ACL_USER;
+	}
+	if (group) {
+		r->acl_id = g_id;
+		r->acl_tag = 2;
+		r->granted = g_perm & mask & 7;
+		return grants ? AUXB_ACL_MASK : AUXB_ACL_GROUP;
+	}
+	return AUXB_OTHER;
+}
+
 SEC("fexit/generic_permission")
 int BPF_PROG(dac, struct mnt_idmap *idmap, struct inode *inode, int mask, int ret)
 {
@@ -152,9 +216,9 @@ int BPF_PROG(dac, struct mnt_idmap *idmap, struct inode *inode, int mask, int re
 	if (inode->i_uid.val == c->fsuid.val) {
 		r->cls = AUXB_OWNER;
 		shift = 6;
-	} else if (inode->i_acl && inode->i_acl != ACL_NOT_CACHED) {
-		r->cls = AUXB_ACL;
-		shift = 3;	/* the mask */
+	} else if ((mode & 0070) && inode->i_acl && inode->i_acl != ACL_NOT_CACHED) {
+		r->cls = acl_class(r, c, inode, inode->i_acl, perm);
+		shift = r->cls == AUXB_OTHER ? 0 : 99;	/* granted: set */
 	} else if (in_group(c, inode->i_gid.val)) {
 		r->cls = AUXB_GROUP;
 		shift = 3;
@@ -163,7 +227,8 @@ int BPF_PROG(dac, struct mnt_idmap *idmap, struct inode *inode, int mask, int re
 		shift = 0;
 	}
 	r->perm = perm;
-	r->granted = (mode >> shift) & 7;
+	if (shift != 99)
+		r->granted = (mode >> shift) & 7;
 	/* the override capabilities generic_permission() consulted */
 	if (is_dir) {
 		if (!(perm & MAY_WRITE))
@@ -629,7 +694,8 @@ static void put_object(struct seq_file *seq, struct auxb_rec *r)
 }
 
 /* name tables: arrays, not pointers (no relocations in .rodata) */
-static const char classes[4][8] = { "owner", "group", "other", "acl" };
+static const char classes[7][12] = { "owner", "group", "other", "acl", "acl_user",
+				     "acl_group", "acl_mask" };
 static const char overrides[4][32] = { "none", "dac_read_search", "dac_override",
 				       "dac_read_search,dac_override" };
 static const char lsms[4][12] = { "?", "apparmor", "landlock", "yama" };
@@ -696,9 +762,12 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 		} else {
 			BPF_SEQ_PRINTF(seq, "mechanism=dac");
 		}
-		BPF_SEQ_PRINTF(seq, " class=%s perm=%u granted=%u override=%s",
-			       classes[r->cls & 3], r->perm, r->granted,
-			       overrides[r->override & 3]);
+		BPF_SEQ_PRINTF(seq, " class=%s", classes[r->cls < 7 ? r->cls : 3]);
+		if (r->acl_tag)
+			BPF_SEQ_PRINTF(seq, " acl_id=%u acl_tag=%s", r->acl_id,
+				       r->acl_tag == 1 ? "user" : "group");
+		BPF_SEQ_PRINTF(seq, " perm=%u granted=%u override=%s",
+			       r->perm, r->granted, overrides[r->override & 3]);
 		put_object(seq, r);
 		break;
 	case AUXB_CAP:

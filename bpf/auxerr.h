@@ -21,7 +21,8 @@ enum auxb_mech {	/* enum auxerr_mechanism */
 	AUXB_PTRACE = 9,
 };
 
-enum auxb_class { AUXB_OWNER, AUXB_GROUP, AUXB_OTHER, AUXB_ACL };
+enum auxb_class { AUXB_OWNER, AUXB_GROUP, AUXB_OTHER, AUXB_ACL, AUXB_ACL_USER,
+		  AUXB_ACL_GROUP, AUXB_ACL_MASK };
 
 #define AUXB_WEAK	(1u << 1)	/* AUXERR_INFO_WEAK */
 
@@ -41,6 +42,7 @@ struct auxb_rec {
 	char comm[16];
 	/* dac: the object and the decision */
 	__u32 cls, perm, granted, override, mode, ouid, ogid, dev, rdev;
+	__u32 acl_id, acl_tag;	/* the deciding ACL entry: 1 user, 2 group */
 	__u64 ino;
 	/* cap */
 	__u32 cap, userns_level, userns_owner;
