@@ -94,6 +94,7 @@ check: deps
 	@$(MAKE) --no-print-directory docs-check
 	@$(MAKE) --no-print-directory guest-test
 	@$(MAKE) --no-print-directory check-stock
+	@$(MAKE) --no-print-directory selinux-check
 
 # The kernel series' Documentation (userspace-api/auxerr.rst, the sysctls
 # in admin-guide/sysctl/kernel.rst) built by Sphinx with warnings as
@@ -229,7 +230,8 @@ kernel-configs: kernel
 # SELinux on a kernel where it is the major LSM (today Debian's stock one):
 # Debian's reference policy plus tests/selinux/auxerr_test.cil, real
 # enforcing, boolean, dontaudit and permissive denials of a confined domain
-# as nobody, each with libauxerr's audit2why answer (tests/selinux/run).
+# as nobody, each with libauxerr's audit2why answer (tests/selinux/run;
+# about a minute, part of make check).
 .PHONY: selinux-check
 selinux-check: stock-kernel userland
 	@$(MAKE) --no-print-directory -C $(top)/libauxerr $(BUILD)/userland/test/selinux-why
