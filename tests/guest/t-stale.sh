@@ -174,6 +174,27 @@ else
 	pass stale-last-not-followup
 fi
 
+# ---- auxerr run -- python3: a denial, then an EACCES from a /proc/sys
+# write (the case that showed the trap: Python makes many system calls
+# between the failure and the message) --------------------------------------
+out=$(as_nobody "$AUXERR" run -- python3 -c "
+try:
+    open('$t/secret')
+except OSError:
+    pass
+open('/proc/sys/kernel/domainname', 'w')
+" 2>&1 | tail -n 1)
+sup=$(as_nobody "$STALE" dac eacces 2>/dev/null | awk -F= '$1 == "eacces.superseded" { print $2 }')
+if [[ "$out" != "PermissionError: [Errno 13] Permission denied"* ]]; then
+	fail stale-python-proc-sys "python3 says: $out"
+elif [[ "$out" != *"$t/secret"* ]]; then
+	pass stale-python-proc-sys
+elif [ "$sup" = unsupported ] && [ -z "$census" ]; then
+	skip stale-python-proc-sys "census off and this kernel has no AUXERR_INFO_SUPERSEDED: $out"
+else
+	fail stale-python-proc-sys "the /proc/sys EACCES is explained by the older denial: $out"
+fi
+
 echo "$psym" > /proc/sys/fs/protected_symlinks
 rm -f /tmp/st-link
 umount "$t/ro" 2>/dev/null
