@@ -2,9 +2,8 @@
 /*
  * The BPF backend of auxerr: the denials the patched kernel's series notes,
  * observed on a stock kernel with fexit programs and kept per thread in
- * task-local storage; an fexit program on x64_sys_call() keeps a note only
- * when the system call returns its errno and counts the thread's system
- * calls (the age);
+ * task-local storage; a sys_exit program keeps a note only when the system
+ * call returns its errno and counts the thread's system calls (the age);
  * a task iterator, pinned in bpffs and readable by everyone, renders the
  * reading thread's own records as audit event text (docs/bpf-backend.md).
  */
@@ -413,6 +412,37 @@ int BPF_PROG(ptrace, struct task_struct *target, unsigned int mode, int ret)
 	return 0;
 }
 
+/*
+ * seccomp: __secure_computing() returns -1 when the system call is to be
+ * skipped; for SECCOMP_RET_ERRNO the filter's errno is then already in the
+ * task's return register.  (This fexit runs on every system call of a
+ * task that has a filter: see docs/bpf-backend.md, "Cost".)
+ */
+#define SECCOMP_RET_ERRNO 0x00050000U
+SEC("fexit/__secure_computing")
+int BPF_PROG(seccomp, const struct seccomp_data *sd, int ret)
+{
+	struct task_struct *task;
+	struct pt_regs *regs;
+	struct auxb_rec *r;
+	long ax;
+
+	if (ret != -1)
+		return 0;
+	task = bpf_get_current_task_btf();
+	regs = (struct pt_regs *)bpf_task_pt_regs(task);
+	ax = BPF_CORE_READ(regs, ax);
+	if (ax >= 0 || ax < -MAX_ERRNO)
+		return 0;
+	r = note((int)-ax, AUXB_SECCOMP, 0);
+	if (!r)
+		return 0;
+	r->sc_nr = BPF_CORE_READ(regs, orig_ax);
+	r->sc_code = SECCOMP_RET_ERRNO | (__u32)-ax;
+	r->sc_filters = task->seccomp.filter_count.counter;
+	return 0;
+}
+
 /* ---- the system call's exit: keep, drop, count -------------------- */
 
 /* which argument of a system call is the path name (x86_64), or -1 */
@@ -469,35 +499,37 @@ static long comp_cb(__u64 i, void *ctx)
 	return 0;
 }
 
-/*
- * The end of a system call of a thread that has storage (it had a denial
- * once): count it, and keep the pending note whose errno it returns.
- */
-static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
-				     __u64 a0, __u64 a1, __u64 a2, __u64 a3)
+SEC("tp_btf/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 {
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct auxb_task *t;
 	struct auxb_rec *p = NULL, *r;
-	int err, arg;
+	int nr, err, arg;
 	__u32 n, h;
 
+	t = bpf_task_storage_get(&notes, task, 0, 0);
+	if (!t)
+		return 0;	/* no denial ever: the whole cost */
+	nr = regs->orig_ax;
 	if (t->reading) {
 		/* read/close of our iterator: not counted */
 		if (nr == 3)
 			t->reading = 0;
 		if (nr == 0 || nr == 3)
-			return;
+			return 0;
 		t->reading = 0;
 	}
-	if (nr == 157 && a0 == AUXB_PR_AUXERR)
-		return;
+	if (nr == 157 && regs->di == AUXB_PR_AUXERR)
+		return 0;
 	t->calls++;
 	t->opened = nr == 257 && ret >= 0;	/* maybe the open of our iterator */
 	n = t->npend;
 	if (!n)
-		return;
+		return 0;
 	t->npend = 0;
 	if (ret >= 0 || ret < -MAX_ERRNO)
-		return;
+		return 0;
 	err = -ret;
 	for (int i = 0; i < AUXB_PENDING; i++) {
 		if (i >= n)
@@ -508,7 +540,7 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 		}
 	}
 	if (!p)
-		return;
+		return 0;
 	h = (t->head + 1) % AUXB_DEPTH_MAX;
 	t->head = h;
 	if (t->count < AUXB_DEPTH_MAX)
@@ -519,10 +551,10 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 	r->time_ns = bpf_ktime_get_boot_ns() + realtime_offset;
 	r->calls_at = t->calls;
 	r->nr = nr;
-	r->args[0] = a0;
-	r->args[1] = a1;
-	r->args[2] = a2;
-	r->args[3] = a3;
+	r->args[0] = regs->di;
+	r->args[1] = regs->si;
+	r->args[2] = regs->dx;
+	r->args[3] = regs->r10;
 	arg = path_arg(nr);
 	r->have_name = 0;
 	if (arg >= 0) {
@@ -538,61 +570,6 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 			r->comp[c.end & (AUXB_NAME_MAX - 1)] = 0;
 		}
 	}
-}
-
-/*
- * x64_sys_call() is what do_syscall_64() calls every system call through:
- * a function fexit can attach to, so no tracepoint puts every task's system
- * calls on the slow path (docs/bpf-backend.md, "Cost").  A thread that
- * never had a denial returns after one task-storage lookup.
- */
-SEC("fexit/x64_sys_call")
-int BPF_PROG(sys_exit, const struct pt_regs *regs, unsigned int nr, long ret)
-{
-	struct task_struct *task = bpf_get_current_task_btf();
-	struct auxb_task *t;
-
-	t = bpf_task_storage_get(&notes, task, 0, 0);
-	if (!t)
-		return 0;	/* no denial ever: the whole cost */
-	end_call(t, nr, ret, regs->di, regs->si, regs->dx, regs->r10);
-	return 0;
-}
-
-/*
- * seccomp: __secure_computing() returns -1 when the system call is to be
- * skipped; for SECCOMP_RET_ERRNO the filter's errno is then already in the
- * task's return register, and the call is skipped: it never reaches
- * x64_sys_call(), so its end is handled here.  (This fexit runs on every
- * system call of a task that has a filter: docs/bpf-backend.md, "Cost".)
- */
-#define SECCOMP_RET_ERRNO 0x00050000U
-SEC("fexit/__secure_computing")
-int BPF_PROG(seccomp, const struct seccomp_data *sd, int ret)
-{
-	struct task_struct *task;
-	struct pt_regs *regs;
-	struct auxb_task *t;
-	struct auxb_rec *r;
-	long ax;
-
-	if (ret != -1)
-		return 0;
-	task = bpf_get_current_task_btf();
-	regs = (struct pt_regs *)bpf_task_pt_regs(task);
-	ax = BPF_CORE_READ(regs, ax);
-	if (ax >= 0 || ax < -MAX_ERRNO)
-		return 0;
-	r = note((int)-ax, AUXB_SECCOMP, 0);
-	if (!r)
-		return 0;
-	r->sc_nr = BPF_CORE_READ(regs, orig_ax);
-	r->sc_code = SECCOMP_RET_ERRNO | (__u32)-ax;
-	r->sc_filters = task->seccomp.filter_count.counter;
-	t = bpf_task_storage_get(&notes, task, 0, 0);
-	if (t)
-		end_call(t, r->sc_nr, ax, BPF_CORE_READ(regs, di), BPF_CORE_READ(regs, si),
-			 BPF_CORE_READ(regs, dx), BPF_CORE_READ(regs, r10));
 	return 0;
 }
 

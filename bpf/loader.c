@@ -116,11 +116,6 @@ int main(int argc, char **argv)
 		if (strncmp(sec, "fexit/", 6))
 			continue;
 		if (btf__find_by_name_kind(vmlinux, sec + 6, BTF_KIND_FUNC) < 0) {
-			if (!strcmp(sec + 6, "x64_sys_call")) {
-				/* the end of every system call (Linux 6.9+) */
-				fprintf(stderr, "auxerr-bpfd: no x64_sys_call in this kernel\n");
-				return 1;
-			}
 			fprintf(stderr, "auxerr-bpfd: no %s in this kernel: not noted\n", sec + 6);
 			bpf_program__set_autoload(prog, false);
 		}
