@@ -5,6 +5,8 @@
  *   stock-bench CASE OPS
  *
  * CASE: getpid (a success, by a thread that never had a denial),
+ * open (open and close of $STOCK_BENCH_OK, a readable file four
+ * directories deep: the permission checks of a path walk that succeed),
  * getpid-noted (the same by a thread that has a record: the BPF backend's
  * exit program then finds its storage and counts the call), deny (an open
  * of FILE refused by its mode bits: every call noted and kept), with
@@ -34,7 +36,7 @@ int main(int argc, char **argv)
 	double t0, t1;
 
 	if (argc != 3 || (ops = atol(argv[2])) <= 0 || !file) {
-		fprintf(stderr, "usage: STOCK_BENCH_FILE=F stock-bench getpid|getpid-noted|deny OPS\n");
+		fprintf(stderr, "usage: STOCK_BENCH_FILE=F [STOCK_BENCH_OK=F] stock-bench getpid|getpid-noted|open|deny OPS\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "getpid-noted") && open(file, O_RDONLY) >= 0) {
@@ -46,6 +48,18 @@ int main(int argc, char **argv)
 		for (long i = 0; i < ops; i++)
 			if (open(file, O_RDONLY) >= 0)
 				return 2;
+		t1 = now();
+	} else if (!strcmp(argv[1], "open")) {
+		const char *ok = getenv("STOCK_BENCH_OK");
+		if (!ok)
+			return 2;
+		t0 = now();
+		for (long i = 0; i < ops; i++) {
+			int fd = open(ok, O_RDONLY);
+			if (fd < 0)
+				return 2;
+			close(fd);
+		}
 		t1 = now();
 	} else if (!strncmp(argv[1], "getpid", 6)) {
 		t0 = now();
