@@ -205,11 +205,18 @@ bpf: stock-kernel
 # about 3.5 minutes on the busy 2-core machine; make check runs it.
 STOCK_VM := $(top)/tests/vm/run --kernel $(BUILD)/stock/vmlinuz --initrd $(BUILD)/stock/initrd \
 	--append lsm=landlock,lockdown,yama,apparmor,bpf
-check-stock: bpf userland
+.PHONY: check-stock-build
+check-stock-build: bpf userland
 	$(CC) $(GUEST_CFLAGS) -I$(top)/libauxerr/include -o $(BUILD)/stock/stock-probe \
 		$(top)/tests/stock/src/stock-probe.c -L$(BUILD)/userland -lauxerr \
 		-Wl,-rpath,$(BUILD)/userland
+check-stock: check-stock-build
 	$(STOCK_VM) --timeout 600 $(top)/tests/stock/run
+
+# The tour of make demo on the stock kernel with the BPF backend.
+.PHONY: demo-stock
+demo-stock: check-stock-build
+	$(STOCK_VM) $(top)/tests/stock/demo
 
 # The BPF backend's cost on the stock kernel, not loaded vs loaded, in one
 # boot under -icount (guest time counts instructions: immune to host load).
