@@ -966,6 +966,16 @@ static void remedy_owner_op(struct auxerr_remedy *m,
 			    const struct auxerr_record *r, const char *op)
 {
 	char *path = object_path(&m->oom, r);
+
+	/* the kernel may name the file without its inode (the check comes
+	 * after the walk): the call's one name is the file */
+	if (!path && auxerr_record_count(r, "PATH") == 1) {
+		char *name = decode(&m->oom, auxerr_record_field_nth(r, "PATH", 0,
+								     "name", 0));
+
+		path = absolute(&m->oom, r, name);
+		free(name);
+	}
 	char *qpath = path ? quoted(&m->oom, path) : NULL;
 	const char *what = qpath ? qpath : _("the file");
 	unsigned long ouid, mode = 0, fsuid;

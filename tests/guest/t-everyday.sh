@@ -30,8 +30,12 @@ echo 1 > "$AUXERR_SYSCTL/depth"
 t=/tmp/ev
 rm -rf "$t"
 mkdir -m 0755 "$t"
-cp "$B/auxerr-everyday" "$t/auxerr-everyday"
-EV=$t/auxerr-everyday
+# (the guest's /tmp is nosuid, which ignores file capabilities: a tmpfs
+# of its own for the program)
+mkdir "$t/bin"
+mount -t tmpfs -o mode=0755 tmpfs "$t/bin"
+cp "$B/auxerr-everyday" "$t/bin/auxerr-everyday"
+EV=$t/bin/auxerr-everyday
 cd "$t" || exit 1
 
 skip() { echo "SKIP $1: $2"; }
@@ -251,5 +255,6 @@ else
 fi
 
 cd / || exit 1
+umount "$t/bin"
 rm -rf "$t"
 finish

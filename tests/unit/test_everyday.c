@@ -471,6 +471,21 @@ static void test_owner_op(void)
 		      "chmod 0666 /srv/x", "the file's owner (uid 0, root)", 0, NULL);
 	auxerr_record_free(r);
 
+	/* the PATH record names the file without its inode (the owner is
+	 * checked after the walk): the one name is the file */
+	r = ev(90, -1, "a0=55d0 a1=1b6 a2=0 a3=0", "chmod", "/usr/bin/chmod",
+	       "mechanism=cap capability=3 userns=4026531837 userns_level=0 userns_owner=0 owner_op=chmod ouid=0 ogid=0 mode=0100644 inode=12 dev=00:1a",
+	       "type=CWD " STAMP "cwd=\"/srv\"\n"
+	       "type=PATH " STAMP "item=0 name=\"x\" nametype=UNKNOWN\n");
+	expect_sentence(r, "chmod x: denied for lack of ownership: only the owner "
+			"(root) or a process with CAP_FOWNER may chmod x, and uid "
+			"65534 is neither");
+	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+		      "Only the owner of /srv/x (uid 0, root) or a process with CAP_FOWNER "
+		      "may change its mode: the owner can do it: chmod 0666 /srv/x",
+		      "chmod 0666 /srv/x", "the file's owner (uid 0, root)", 0, NULL);
+	auxerr_record_free(r);
+
 	/* fchmodat(AT_FDCWD, "/srv/y", 0600) of uid 1000's file */
 	r = ev(268, -1, "a0=ffffff9c a1=55d0 a2=180 a3=0", "chmod", "/usr/bin/chmod",
 	       "mechanism=cap capability=3 userns_level=0 owner_op=chmod ouid=1000 ogid=1000 mode=0100644 inode=13 dev=00:1a",
