@@ -8,7 +8,8 @@ log=$(dmesg)
 cases=(weak_does_not_replace_strong strong_replaces_weak weak_alone_is_kept
        later_strong_replaces_earlier returned_errno_decides
        full_pending_reuses_last override_cap_explains_eperm_alone
-       eperm_note_beats_override_cap)
+       eperm_note_beats_override_cap cap_explains_eacces_alone
+       eacces_note_beats_cap weak_cap_does_not_explain_eacces)
 expect_match kunit-suite-ran '# Subtest: auxerr_note' "$log"
 for i in "${!cases[@]}"; do
 	if grep -Eq "(^|[] ])ok $((i + 1)) ${cases[$i]}\$" <<<"$log"; then
