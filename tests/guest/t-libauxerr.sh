@@ -236,7 +236,7 @@ expect_eq acl_group-tag group "$(aux acl_tag)"
 
 # ---- cap: chown, and a weak note ------------------------------------------------------
 check cap chown "$t/mine" 0
-common cap 1 chown cap "chown $t/mine: denied for lack of a capability: uid 65534 does not have CAP_CHOWN in the initial user namespace"
+common cap 1 chown cap "chown $t/mine: denied for lack of a capability: only a process with CAP_CHOWN may change the owner of $t/mine (now nobody), and uid 65534 does not have it"
 expect_eq cap-capability 0 "$(aux capability)"
 expect_eq cap-capability-interp chown "$(auxi capability)"
 expect_eq cap-userns "$(stat -L -c %i /proc/self/ns/user)" "$(aux userns)"
@@ -245,7 +245,7 @@ expect_eq cap-userns-owner 0 "$(aux userns_owner)"
 expect_eq cap-path-name "$t/mine" "$(get i.PATH.0.name)"
 expect_eq cap-weak 0 "$(get rec.weak)"
 check cap-chmod chmod "$t/secret" 4755
-common cap-chmod 1 chmod cap "chmod $t/secret: denied for lack of a capability: uid 65534 does not have CAP_FOWNER in the initial user namespace"
+common cap-chmod 1 chmod cap "chmod $t/secret: denied for lack of ownership: only the owner (root) or a process with CAP_FOWNER may chmod $t/secret, and uid 65534 is neither"
 expect_eq cap-chmod-capability-interp fowner "$(auxi capability)"
 # landlock_restrict_self without no_new_privs: only a NOAUDIT probe of
 # CAP_SYS_ADMIN noted it.  Weak: fetched and explained, never in strerror.
@@ -494,8 +494,8 @@ echo r > "$t/sticky/theirs2"
 chown 2 "$t/sticky/theirs2"
 shim rm "unlinkat $t/sticky/theirs2: denied by the sticky bit of the directory: uid 65534 owns neither the file (owner bin) nor the directory (owner daemon)" rm -f "$t/sticky/theirs2"
 expect_eq rm-message "rm: cannot remove '$t/sticky/theirs2': Operation not permitted (unlinkat $t/sticky/theirs2: denied by the sticky bit of the directory: uid 65534 owns neither the file (owner bin) nor the directory (owner daemon))" "$shim_with"
-shim chown "fchownat $t/mine: denied for lack of a capability: uid 65534 does not have CAP_CHOWN in the initial user namespace" chown 0 "$t/mine"
-expect_eq chown-message "chown: changing ownership of '$t/mine': Operation not permitted (fchownat $t/mine: denied for lack of a capability: uid 65534 does not have CAP_CHOWN in the initial user namespace)" "$shim_with"
+shim chown "fchownat $t/mine: denied for lack of a capability: only a process with CAP_CHOWN may change the owner of $t/mine (now nobody), and uid 65534 does not have it" chown 0 "$t/mine"
+expect_eq chown-message "chown: changing ownership of '$t/mine': Operation not permitted (fchownat $t/mine: denied for lack of a capability: only a process with CAP_CHOWN may change the owner of $t/mine (now nobody), and uid 65534 does not have it)" "$shim_with"
 shim python3 "openat $t/secret: denied by file permissions: mode 0600 root:root; uid 65534 is \"other\" and has no read permission" \
 	python3 -c "open('$t/secret')"
 expect_eq python3-oserror "PermissionError: [Errno 13] Permission denied (openat $t/secret: denied by file permissions: mode 0600 root:root; uid 65534 is \"other\" and has no read permission): '$t/secret'" \

@@ -164,7 +164,7 @@ get() {
 }
 
 S_SECRET="openat $t/secret: denied by file permissions: mode 0600 root:root; uid 65534 is \"other\" and has no read permission"
-S_CHOWN="chown $t/mine: denied for lack of a capability: uid 65534 does not have CAP_CHOWN in the initial user namespace"
+S_CHOWN="chown $t/mine: denied for lack of a capability: only a process with CAP_CHOWN may change the owner of $t/mine (now nobody), and uid 65534 does not have it"
 S_MKDIR="mkdir $t/ro/: denied by directory permissions: mode 0755 root:root; uid 65534 is \"other\" and has no write permission"
 S_PATH="openat $t/closed/inner: denied by the permissions of directory $t/closed: mode 0700 root:root; uid 65534 is \"other\" and has no search permission"
 
