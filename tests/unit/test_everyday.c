@@ -40,39 +40,6 @@ static void expect_sentence(struct auxerr_record *r, const char *want)
 		ASSERT_STR(auxerr_explain(r), want);
 }
 
-/* the remedy's fields (@command, @who, @weakens NULL: none) */
-static void expect_remedy(struct auxerr_record *r, enum auxerr_remedy_kind kind,
-			  const char *text, const char *command,
-			  const char *who, long long uid, const char *weakens)
-{
-	struct auxerr_remedy *m;
-
-	if (!r)
-		return;
-	m = auxerr_record_remedy(r);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-	CU_ASSERT_EQUAL(auxerr_remedy_kind(m), kind);
-	if (auxerr_remedy_kind(m) != kind)
-		fprintf(stderr, "\n  kind %s, want %s\n",
-			auxerr_remedy_kind_name(auxerr_remedy_kind(m)),
-			auxerr_remedy_kind_name(kind));
-	ASSERT_STR(auxerr_remedy_text(m), text);
-	if (command)
-		ASSERT_STR(auxerr_remedy_command(m), command);
-	else
-		CU_ASSERT_PTR_NULL(auxerr_remedy_command(m));
-	if (who)
-		ASSERT_STR(auxerr_remedy_who(m), who);
-	else
-		CU_ASSERT_PTR_NULL(auxerr_remedy_who(m));
-	CU_ASSERT_EQUAL(auxerr_remedy_uid(m), uid);
-	if (weakens)
-		ASSERT_STR(auxerr_remedy_weakens(m), weakens);
-	else
-		CU_ASSERT_PTR_NULL(auxerr_remedy_weakens(m));
-	auxerr_remedy_free(m);
-}
-
 #define ANOM(type, op) \
 	"type=" type " " STAMP "op=" op " ppid=50 pid=64 auid=4294967295 uid=65534 gid=65534 euid=65534 suid=65534 fsuid=65534 egid=65534 sgid=65534 fsgid=65534 tty=(none) ses=4294967295 comm=\"cat\" exe=\"/usr/bin/cat\" res=0\n"
 #define CWD_ROOT "type=CWD " STAMP "cwd=\"/\"\n"
@@ -113,7 +80,7 @@ static void test_protected_symlinks(void)
 		 "have the link's owner (uid 1000, %s) replace it with the file; failing "
 		 "that, root can turn the protection off for every process: "
 		 "sysctl -w fs.protected_symlinks=0", u1000());
-	expect_remedy(r, AUXERR_REMEDY_POLICY, want,
+	check_remedy(r, AUXERR_REMEDY_POLICY, want,
 		      "sysctl -w fs.protected_symlinks=0", "root", 0,
 		      "every process may then follow symlinks other users plant in "
 		      "sticky world-writable directories such as /tmp, the link races "
@@ -150,7 +117,7 @@ static void test_protected_hardlinks(void)
 			 "owner or a process with CAP_FOWNER may link to it", cases[i].why);
 		expect_sentence(r, want);
 		if (i == 1)
-			expect_remedy(r, AUXERR_REMEDY_POLICY,
+			check_remedy(r, AUXERR_REMEDY_POLICY,
 				      "With fs.protected_hardlinks = 1, only the owner (uid 0, root) "
 				      "or a process with CAP_FOWNER may link to /usr/bin/passwd: copy "
 				      "the file instead where you may read it, or ask its owner to "
@@ -188,7 +155,7 @@ static void test_protected_fifos_regular(void)
 		 "without O_CREAT (it exists already), or have its owner remove it; "
 		 "failing that, root can lower the protection for every process "
 		 "(fs.protected_fifos = 0): sysctl -w fs.protected_fifos=0", u1000());
-	expect_remedy(r, AUXERR_REMEDY_POLICY, want, "sysctl -w fs.protected_fifos=0",
+	check_remedy(r, AUXERR_REMEDY_POLICY, want, "sysctl -w fs.protected_fifos=0",
 		      "root", 0,
 		      "programs may then open with O_CREAT FIFOs other users planted in "
 		      "sticky directories, and read or write data an attacker controls");
@@ -213,7 +180,7 @@ static void test_protected_fifos_regular(void)
 		 "owner remove it; failing that, root can lower the protection for every "
 		 "process (fs.protected_regular = 1): sysctl -w fs.protected_regular=1",
 		 u1000());
-	expect_remedy(r, AUXERR_REMEDY_POLICY, want, "sysctl -w fs.protected_regular=1",
+	check_remedy(r, AUXERR_REMEDY_POLICY, want, "sysctl -w fs.protected_regular=1",
 		      "root", 0,
 		      "programs may then open with O_CREAT files other users planted in "
 		      "sticky directories, and read or write data an attacker controls");
@@ -222,7 +189,7 @@ static void test_protected_fifos_regular(void)
 	/* no sysctl named */
 	r = ev(257, -13, "a0=0 a1=0 a2=0 a3=0", "x", "/x", "mechanism=protected level=1", "");
 	expect_sentence(r, "openat: denied by an fs.protected_* sysctl (level=1)");
-	expect_remedy(r, AUXERR_REMEDY_NONE,
+	check_remedy(r, AUXERR_REMEDY_NONE,
 		      "The record does not name the fs.protected_* sysctl that refused the call",
 		      NULL, NULL, -1, NULL);
 	auxerr_record_free(r);
@@ -239,7 +206,7 @@ static void test_signal(void)
 	expect_sentence(r, "kill: denied by the signal permission rules: process 812 "
 			"belongs to another user (root), and uid 65534 may not send it "
 			"SIGTERM without CAP_KILL");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Only a process of the same user as process 812, or one with "
 		      "CAP_KILL, may signal it: root can send the signal: kill -s TERM 812",
 		      "kill -s TERM 812", "root", 0, NULL);
@@ -262,7 +229,7 @@ static void test_signal(void)
 
 		snprintf(who, sizeof(who), "the owner of process 813 (uid 1000, %s) or root",
 			 u1000());
-		expect_remedy(r, AUXERR_REMEDY_COMMAND, want, "kill -0 813", who, 1000, NULL);
+		check_remedy(r, AUXERR_REMEDY_COMMAND, want, "kill -0 813", who, 1000, NULL);
 	}
 	auxerr_record_free(r);
 
@@ -272,7 +239,7 @@ static void test_signal(void)
 	expect_sentence(r, "kill: denied by the signal permission rules: process 814 "
 			"belongs to another user, whose ids are hidden from the caller, "
 			"and uid 65534 may not send it SIGKILL without CAP_KILL");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Only a process of the same user as process 814, or one with "
 		      "CAP_KILL, may signal it: root can send the signal: kill -s KILL 814",
 		      "kill -s KILL 814", "root", 0, NULL);
@@ -284,7 +251,7 @@ static void test_signal(void)
 	expect_sentence(r, "rt_sigqueueinfo: denied by the signal permission rules: "
 			"process 815 belongs to another user (root), and uid 65534 may "
 			"not send it signal 64 without CAP_KILL");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Only a process of the same user as process 815, or one with "
 		      "CAP_KILL, may signal it: root can send the signal: kill -s 64 815",
 		      "kill -s 64 815", "root", 0, NULL);
@@ -313,7 +280,7 @@ static void test_task(void)
 
 		snprintf(who, sizeof(who), "the owner of process 812 (uid 1000, %s) or root",
 			 u1000());
-		expect_remedy(r, AUXERR_REMEDY_COMMAND, want, "renice -n -5 -p 812", who,
+		check_remedy(r, AUXERR_REMEDY_COMMAND, want, "renice -n -5 -p 812", who,
 			      1000, NULL);
 	}
 	auxerr_record_free(r);
@@ -325,7 +292,7 @@ static void test_task(void)
 			"processes: process 812 belongs to another user, whose ids are "
 			"hidden from the caller, and uid 65534 may not use "
 			"sched_setaffinity on it without CAP_SYS_NICE");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Only a process of the same user as process 812, or one with "
 		      "CAP_SYS_NICE, may use sched_setaffinity on it: root can do it",
 		      NULL, "root", 0, NULL);
@@ -341,7 +308,7 @@ static void test_unknown(void)
 	       CWD_ROOT
 	       "type=PATH " STAMP "item=0 name=\"/sys/kernel/x\" inode=9 dev=00:15 mode=0100400 ouid=0 ogid=0 rdev=00:00 nametype=NORMAL\n");
 	expect_sentence(r, "openat /sys/kernel/x: the kernel gave no reason for this EACCES");
-	expect_remedy(r, AUXERR_REMEDY_NONE,
+	check_remedy(r, AUXERR_REMEDY_NONE,
 		      "No remedy: the kernel gave no reason for this EACCES",
 		      NULL, NULL, -1, NULL);
 	auxerr_record_free(r);
@@ -349,7 +316,7 @@ static void test_unknown(void)
 	/* EPERM, no PATH at all */
 	r = ev(109, -1, "a0=0 a1=1 a2=0 a3=0", "setpgid", "/x", "mechanism=unknown", "");
 	expect_sentence(r, "setpgid: the kernel gave no reason for this EPERM");
-	expect_remedy(r, AUXERR_REMEDY_NONE,
+	check_remedy(r, AUXERR_REMEDY_NONE,
 		      "No remedy: the kernel gave no reason for this EPERM",
 		      NULL, NULL, -1, NULL);
 	auxerr_record_free(r);
@@ -367,7 +334,7 @@ static void test_cap_policy(void)
 	expect_sentence(r, "perf_event_open: denied by kernel.perf_event_paranoid = 2, "
 			"which requires CAP_PERFMON: uid 65534 does not have it in the "
 			"initial user namespace");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "With kernel.perf_event_paranoid = 2, this needs CAP_PERFMON: root "
 		      "can run the program again as uid 65534 with CAP_PERFMON alone, "
 		      "rather than as root; lowering kernel.perf_event_paranoid instead "
@@ -386,7 +353,7 @@ static void test_cap_policy(void)
 	       "mechanism=cap capability=34 userns=4026531837 userns_level=0 userns_owner=0 policy=kernel.dmesg_restrict policy_value=1", "");
 	expect_sentence(r, "syslog: denied by kernel.dmesg_restrict = 1, which requires "
 			"CAP_SYSLOG: uid 65534 does not have it in the initial user namespace");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "With kernel.dmesg_restrict = 1, this needs CAP_SYSLOG: root can run "
 		      "/usr/bin/dmesg as uid 65534 with CAP_SYSLOG alone, rather than as "
 		      "root (setpriv --inh-caps=+syslog --ambient-caps=+syslog); lowering "
@@ -404,7 +371,7 @@ static void test_cap_policy(void)
 			"net.ipv4.ip_unprivileged_port_start = 1024, which requires "
 			"CAP_NET_BIND_SERVICE: uid 65534 does not have it in the initial "
 			"user namespace");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Port 80 is below net.ipv4.ip_unprivileged_port_start = 1024, and "
 		      "only CAP_NET_BIND_SERVICE binds below it: use a port of 1024 or "
 		      "above, or root can give /usr/bin/python3.11 that capability, for "
@@ -465,7 +432,7 @@ static void test_owner_op(void)
 	expect_sentence(r, "chmod /srv/x: denied for lack of ownership: only the owner "
 			"(root) or a process with CAP_FOWNER may chmod /srv/x, and uid "
 			"65534 is neither");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Only the owner of /srv/x (uid 0, root) or a process with CAP_FOWNER "
 		      "may change its mode: the owner can do it: chmod 0666 /srv/x",
 		      "chmod 0666 /srv/x", "the file's owner (uid 0, root)", 0, NULL);
@@ -480,7 +447,7 @@ static void test_owner_op(void)
 	expect_sentence(r, "chmod x: denied for lack of ownership: only the owner "
 			"(root) or a process with CAP_FOWNER may chmod x, and uid "
 			"65534 is neither");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Only the owner of /srv/x (uid 0, root) or a process with CAP_FOWNER "
 		      "may change its mode: the owner can do it: chmod 0666 /srv/x",
 		      "chmod 0666 /srv/x", "the file's owner (uid 0, root)", 0, NULL);
@@ -501,7 +468,7 @@ static void test_owner_op(void)
 		char who[256];
 
 		snprintf(who, sizeof(who), "the file's owner (uid 1000, %s) or root", u1000());
-		expect_remedy(r, AUXERR_REMEDY_COMMAND, want, "chmod 0600 /srv/y", who,
+		check_remedy(r, AUXERR_REMEDY_COMMAND, want, "chmod 0600 /srv/y", who,
 			      1000, NULL);
 	}
 	auxerr_record_free(r);
@@ -518,7 +485,7 @@ static void test_owner_op(void)
 	snprintf(want, sizeof(want),
 		 "Only root (CAP_CHOWN) may give /srv/y another owner (now uid 1000, %s): "
 		 "root can do it: chown 65534 /srv/y", u1000());
-	expect_remedy(r, AUXERR_REMEDY_COMMAND, want, "chown 65534 /srv/y", "root", 0, NULL);
+	check_remedy(r, AUXERR_REMEDY_COMMAND, want, "chown 65534 /srv/y", "root", 0, NULL);
 	auxerr_record_free(r);
 
 	/* fchownat(AT_FDCWD, "/srv/x", -1, 42): chgrp to shadow */
@@ -530,7 +497,7 @@ static void test_owner_op(void)
 		 "and only to a group it is a member of, or a process with CAP_CHOWN may "
 		 "change the group of /srv/x to %s, and uid 65534 is neither", group_name(42));
 	expect_sentence(r, want);
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "The owner of /srv/x (uid 0, root) may give it only a group the owner "
 		      "is a member of, and root any group: root can do it: chgrp 42 /srv/x",
 		      "chgrp 42 /srv/x", "root", 0, NULL);
@@ -543,7 +510,7 @@ static void test_owner_op(void)
 	expect_sentence(r, "utimensat /srv/x: denied for lack of ownership: only the "
 			"owner (root) or a process with CAP_FOWNER may set the times of "
 			"/srv/x to other than now, and uid 65534 is neither");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Only the owner of /srv/x (uid 0, root) or a process with CAP_FOWNER "
 		      "may set its times to other than now: the owner can set them (touch -d)",
 		      NULL, "the file's owner (uid 0, root)", 0, NULL);
@@ -554,7 +521,7 @@ static void test_owner_op(void)
 	expect_sentence(r, "openat /srv/x: denied for lack of ownership: only the owner "
 			"(root) or a process with CAP_FOWNER may open /srv/x with "
 			"O_NOATIME, and uid 65534 is neither");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Only the owner of /srv/x (uid 0, root) or a process with CAP_FOWNER "
 		      "may open it with O_NOATIME: open it without O_NOATIME",
 		      NULL, "the caller (uid 65534, nobody)", 65534, NULL);
@@ -565,7 +532,7 @@ static void test_owner_op(void)
 	expect_sentence(r, "setxattr /srv/x: denied for lack of ownership: only the owner "
 			"(root) or a process with CAP_FOWNER may set extended attributes "
 			"of /srv/x, and uid 65534 is neither");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Only the owner of /srv/x (uid 0, root) or a process with CAP_FOWNER "
 		      "may make this change (setxattr): the owner can make it",
 		      NULL, "the file's owner (uid 0, root)", 0, NULL);
@@ -604,7 +571,7 @@ static void test_proc_sys(void)
 	expect_sentence(r, "openat dmesg_restrict: denied by the permissions of the sysctl "
 			"kernel.dmesg_restrict: mode 0644 root:root; uid 65534 is "
 			"\"other\" and has no write permission");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Only root may change the sysctl kernel.dmesg_restrict (its file "
 		      "under /proc/sys allows no one else to write it): root runs sysctl "
 		      "-w kernel.dmesg_restrict=VALUE with the value wanted",
@@ -619,7 +586,7 @@ static void test_proc_sys(void)
 	expect_sentence(r, "openat /proc/sys/fs/binfmt_misc/x: denied by the permissions "
 			"of the sysctl fs.binfmt_misc.x: mode 0600 root:root; uid 65534 is "
 			"\"other\" and has no read permission");
-	expect_remedy(r, AUXERR_REMEDY_COMMAND,
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Only root may read the sysctl fs.binfmt_misc.x: sysctl fs.binfmt_misc.x",
 		      "sysctl fs.binfmt_misc.x", "root", 0, NULL);
 	auxerr_record_free(r);

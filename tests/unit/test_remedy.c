@@ -14,9 +14,7 @@
 
 #define NO_CMD NULL
 
-/* the remedy of @r, each field as expected (@command, @who, @weakens
- * NULL: there must be none) */
-static void check(struct auxerr_record *r, enum auxerr_remedy_kind kind,
+void check_remedy(struct auxerr_record *r, enum auxerr_remedy_kind kind,
 		  const char *text, const char *command, const char *who,
 		  long long uid, const char *weakens)
 {
@@ -58,7 +56,7 @@ static void fixture(const char *name, enum auxerr_remedy_kind kind,
 {
 	struct auxerr_record *r = parse_fixture(name);
 
-	check(r, kind, text, command, who, uid, weakens);
+	check_remedy(r, kind, text, command, who, uid, weakens);
 	auxerr_record_free(r);
 }
 
@@ -105,7 +103,7 @@ static void changed_check(const char *name, const char *from, const char *to,
 {
 	struct auxerr_record *r = changed(name, from, to);
 
-	check(r, kind, text, command, who, uid, weakens);
+	check_remedy(r, kind, text, command, who, uid, weakens);
 	auxerr_record_free(r);
 }
 
@@ -170,7 +168,7 @@ static void test_path(void)
 		};
 		struct auxerr_record *r = changedv("guest/path", pairs);
 
-		check(r, AUXERR_REMEDY_COMMAND,
+		check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "The directory's owner (uid 0, root) can give uid 65534 search permission on the directory /tmp/fx/closed with one ACL entry for that user: setfacl -m u:nobody:x /tmp/fx/closed",
 		      "setfacl -m u:nobody:x /tmp/fx/closed",
 		      "the directory's owner (uid 0, root)", 0, NULL);
@@ -229,7 +227,7 @@ static void test_names(void)
 		};
 		struct auxerr_record *r2 = changedv("guest/dac-other", pairs);
 
-		check(r2, AUXERR_REMEDY_COMMAND,
+		check_remedy(r2, AUXERR_REMEDY_COMMAND,
 		      "The file's owner (uid 0, root) can give uid 65534 read permission on (path unknown) with one ACL entry for that user",
 		      NO_CMD, "the file's owner (uid 0, root)", 0, NULL);
 		auxerr_record_free(r2);
@@ -245,7 +243,7 @@ static void test_names(void)
 
 		if (r2)
 			ASSERT_STR(auxerr_record_syscall_name(r2), "creat");
-		check(r2, AUXERR_REMEDY_COMMAND,
+		check_remedy(r2, AUXERR_REMEDY_COMMAND,
 		      "The file's owner (uid 0, root) can give uid 65534 read permission on /tmp/fx/secret with one ACL entry for that user: setfacl -m u:nobody:r /tmp/fx/secret",
 		      "setfacl -m u:nobody:r /tmp/fx/secret",
 		      "the file's owner (uid 0, root)", 0, NULL);

@@ -24,6 +24,11 @@ struct auxerr_record *parse_fixture(const char *name);
 /* the user/group name of an id on this host, or the number */
 const char *user_name(unsigned uid);
 const char *group_name(unsigned gid);
+/* the remedy of @r, each field as expected (@command, @who, @weakens
+ * NULL: there must be none); errno is left alone (test_remedy.c) */
+void check_remedy(struct auxerr_record *r, enum auxerr_remedy_kind kind,
+		  const char *text, const char *command, const char *who,
+		  long long uid, const char *weakens);
 
 #define ASSERT_STR(actual, expected) do { \
 	const char *a_ = (actual), *e_ = (expected); \
