@@ -228,8 +228,8 @@ bench-stock: bpf
 # The configurations a maintainer's build bot tries, each with W=1
 # (kernel/build-configs): CONFIG_AUXERR=n, CONFIG_AUDIT=n, CONFIG_SECURITY=n;
 # CONFIGS="auxerr-n defconfig" picks others (defconfig: x86_64_defconfig
-# plus auxerr, a full kernel). Out of tree in build/configs/, from a
-# worktree at build/linux's HEAD; slow, not part of make check.
+# plus auxerr, a full kernel). Out of tree in build/configs/, from the
+# exported series (kernel/patches onto pristine); slow, not part of make check.
 .PHONY: kernel-configs
 kernel-configs: kernel
 	@$(top)/kernel/build-configs $(CONFIGS)
