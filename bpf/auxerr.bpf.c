@@ -520,6 +520,13 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 			return 0;
 		t->reading = 0;
 	}
+	if (t->quiet) {
+		/* a flush's own calls (hold ... release): not counted, and
+		 * not noted (the library's, not the program's) */
+		if (t->npend)
+			t->npend = 0;
+		return 0;
+	}
 	if (nr == 157 && regs->di == AUXB_PR_AUXERR)
 		return 0;
 	t->calls++;
@@ -908,4 +915,43 @@ int clear(struct bpf_iter__task *ctx)
 	t->reading = 1;
 	t->count = 0;
 	return 0;
+}
+
+/*
+ * Reading /sys/fs/bpf/auxerr/hold stops the counting of the reading
+ * thread's system calls, reading .../release starts it again: libauxerr
+ * wraps its FLUSH request to the flush service (socket, connect, send,
+ * recv, close) in them, so that a flush does not age the records, as the
+ * prctl does not on the patched kernel.  While held, the thread's programs
+ * write nothing to its storage, so the service can update it.
+ */
+static int hold_or_release(struct bpf_iter__task *ctx, __u32 quiet)
+{
+	struct task_struct *task = ctx->task;
+	struct auxb_task *t;
+
+	if (!task || task != bpf_get_current_task_btf())
+		return 0;
+	t = bpf_task_storage_get(&notes, task, 0, 0);
+	if (!t)
+		return 0;
+	if (!t->reading && t->opened) {
+		t->calls--;
+		t->opened = 0;
+	}
+	t->reading = 1;
+	t->quiet = quiet;
+	return 0;
+}
+
+SEC("iter/task")
+int hold(struct bpf_iter__task *ctx)
+{
+	return hold_or_release(ctx, 1);
+}
+
+SEC("iter/task")
+int release(struct bpf_iter__task *ctx)
+{
+	return hold_or_release(ctx, 0);
 }

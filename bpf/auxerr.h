@@ -24,6 +24,7 @@ enum auxb_mech {	/* enum auxerr_mechanism */
 enum auxb_class { AUXB_OWNER, AUXB_GROUP, AUXB_OTHER, AUXB_ACL, AUXB_ACL_USER,
 		  AUXB_ACL_GROUP, AUXB_ACL_MASK };
 
+#define AUXB_FLUSHED	(1u << 0)	/* AUXERR_INFO_FLUSHED: set by the flush service */
 #define AUXB_WEAK	(1u << 1)	/* AUXERR_INFO_WEAK */
 
 struct auxb_rec {
@@ -69,8 +70,26 @@ struct auxb_task {
 	__u32 head;		/* ring[head] is the newest */
 	__u32 count;
 	__u32 opened;		/* the last counted call opened a file */
+	__u32 quiet;		/* between hold and release: a flush's own
+				 * calls, not counted (see the flush service) */
 	struct auxb_rec pend[AUXB_PENDING];
 	struct auxb_rec ring[AUXB_DEPTH_MAX];
 };
+
+/*
+ * FLUSH (auxerr-bpfd --serve): a thread's request on the service's unix
+ * socket (SOCK_SEQPACKET), answered by one __s32: 0, or a positive errno.
+ */
+#define AUXB_FLUSH_SOCK	"/run/auxerr/flush"
+#define AUXB_FLUSH_MAGIC	0x41555846	/* "AUXF" */
+struct auxb_flush_req {
+	__u32 magic;
+	__u32 tid;		/* the requesting thread: the peer's own */
+	__u64 serial;		/* the record to flush */
+};
+
+/* the audit message type of a flushed record on this backend (a user
+ * message: the kernel's AUXERR type 1340 cannot be sent from user space) */
+#define AUXB_AUDIT_TYPE	2340
 
 #endif

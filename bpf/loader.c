@@ -4,11 +4,13 @@
  *
  *   auxerr-bpfd [--depth N]   load, attach, pin under /sys/fs/bpf/auxerr
  *   auxerr-bpfd --unload      remove the pins (the programs go with them)
+ *   auxerr-bpfd --serve       the flush service (serve.c), once loaded
  *
  * Run as root once per boot.  Pinned: records (the iterator every thread
  * reads its own records from, mode 0444), clear (reading it drops the
- * reader's records, 0444), and the links of the noting programs under
- * links/ (0700).  The fexit programs whose function this kernel lacks are
+ * reader's records, 0444), hold and release (a flush's own calls are not
+ * counted, 0444), the links of the noting programs and the records' map
+ * (notes, for the flush service) under links/ (0700).  The fexit programs whose function this kernel lacks are
  * not loaded (a message names them).
  */
 #define _GNU_SOURCE
@@ -27,13 +29,15 @@
 #include <bpf/libbpf.h>
 
 #include "auxerr.skel.h"
+#include "serve.h"
 
 #define DIR_ "/sys/fs/bpf/auxerr"
 #define BPF_FS_MAGIC 0xcafe4a11
 
 static int unload(void)
 {
-	const char *files[] = { DIR_ "/records", DIR_ "/clear" };
+	const char *files[] = { DIR_ "/records", DIR_ "/clear", DIR_ "/hold",
+				DIR_ "/release" };
 	DIR *d = opendir(DIR_ "/links");
 	struct dirent *e;
 	char p[512];
@@ -48,7 +52,7 @@ static int unload(void)
 		closedir(d);
 		rmdir(DIR_ "/links");
 	}
-	for (unsigned i = 0; i < 2; i++)
+	for (unsigned i = 0; i < sizeof(files) / sizeof(files[0]); i++)
 		unlink(files[i]);
 	if (rmdir(DIR_) < 0 && errno != ENOENT) {
 		perror("auxerr-bpfd: " DIR_);
@@ -79,6 +83,8 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--unload"))
 			return unload();
+		if (!strcmp(argv[i], "--serve") && argc == 2)
+			return auxerr_bpf_serve(DIR_ "/links/notes");
 		if (!strcmp(argv[i], "--depth") && i + 1 < argc) {
 			depth = (unsigned)atoi(argv[++i]);
 			if (depth < 1 || depth > 16) {
@@ -87,7 +93,7 @@ int main(int argc, char **argv)
 			}
 			continue;
 		}
-		fprintf(stderr, "usage: auxerr-bpfd [--depth N] | --unload\n");
+		fprintf(stderr, "usage: auxerr-bpfd [--depth N] | --unload | --serve\n");
 		return 2;
 	}
 	if (access(DIR_ "/records", F_OK) == 0) {
@@ -162,6 +168,13 @@ int main(int argc, char **argv)
 			unload();
 			return 1;
 		}
+	}
+	/* the thread records, for the flush service (root only: links/) */
+	if (bpf_map__pin(skel->maps.notes, DIR_ "/links/notes") < 0 ||
+	    chmod(DIR_ "/links/notes", 0600) < 0) {
+		perror("auxerr-bpfd: pin " DIR_ "/links/notes");
+		unload();
+		return 1;
 	}
 	printf("auxerr-bpfd: loaded, depth %u: " DIR_ "/records\n", depth);
 	return 0;

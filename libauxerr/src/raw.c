@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -31,6 +34,16 @@
  */
 #define BPF_RECORDS "/sys/fs/bpf/auxerr/records"
 #define BPF_CLEAR "/sys/fs/bpf/auxerr/clear"
+#define BPF_HOLD "/sys/fs/bpf/auxerr/hold"
+#define BPF_RELEASE "/sys/fs/bpf/auxerr/release"
+/* the flush service (auxerr-bpfd --serve; bpf/auxerr.h, bpf/serve.c) */
+#define BPF_FLUSH_SOCK "/run/auxerr/flush"
+#define BPF_FLUSH_MAGIC 0x41555846u
+struct bpf_flush_req {
+	uint32_t magic;
+	uint32_t tid;
+	uint64_t serial;
+};
 
 static const char *hdr_field(const char *h, const char *key)
 {
@@ -141,6 +154,80 @@ static long bpf_query(unsigned slot, struct auxerr_info *info, char *out,
 	return (long)tlen;
 }
 
+/* Read one of the backend's pinned iterators to its end (its open, read
+ * and close are not counted) */
+static int bpf_touch(const char *path)
+{
+	char c;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	while (read(fd, &c, 1) > 0)
+		;
+	close(fd);
+	return 0;
+}
+
+/*
+ * FLUSH: ask the flush service (a root daemon, auxerr-bpfd --serve) to
+ * send the record in @slot to audit.  The service takes the caller's
+ * process from the socket, not from the request, and flushes only a
+ * record of one of that process's threads.  The calls in between hold and
+ * release are not counted (they do not age the records).  Errors: the
+ * record's (ENOENT), EALREADY, EOPNOTSUPP (no service, or audit off), the
+ * service's answer.  Async-signal-safe (system calls only).
+ */
+static long bpf_flush(unsigned slot)
+{
+	struct auxerr_info info;
+	struct bpf_flush_req req;
+	struct sockaddr_un sa;
+	int32_t reply = EPROTO;
+	int s, err = 0;
+
+	if (bpf_query(slot, &info, NULL, 0) < 0)
+		return -1;
+	if (info.flags & AUXERR_INFO_FLUSHED) {
+		errno = EALREADY;
+		return -1;
+	}
+	if (bpf_touch(BPF_HOLD) < 0) {
+		errno = EOPNOTSUPP;
+		return -1;
+	}
+	memset(&req, 0, sizeof(req));
+	req.magic = BPF_FLUSH_MAGIC;
+	req.tid = (uint32_t)syscall(SYS_gettid);
+	req.serial = info.serial;
+	memset(&sa, 0, sizeof(sa));
+	sa.sun_family = AF_UNIX;
+	memcpy(sa.sun_path, BPF_FLUSH_SOCK, sizeof(BPF_FLUSH_SOCK));
+	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (s < 0) {
+		err = errno;
+	} else {
+		if (connect(s, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+			err = EOPNOTSUPP;	/* no flush service */
+		} else if (send(s, &req, sizeof(req), MSG_NOSIGNAL) != (ssize_t)sizeof(req)) {
+			err = EPROTO;
+		} else {
+			ssize_t n;
+			do {
+				n = recv(s, &reply, sizeof(reply), 0);
+			} while (n < 0 && errno == EINTR);
+			err = n == (ssize_t)sizeof(reply) ? reply : EPROTO;
+		}
+		close(s);
+	}
+	bpf_touch(BPF_RELEASE);
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
 /* prctl(PR_AUXERR, ...) as the BPF backend answers it */
 static long bpf_call(int op, unsigned long slot, void *ptr, unsigned long len)
 {
@@ -178,22 +265,14 @@ static long bpf_call(int op, unsigned long slot, void *ptr, unsigned long len)
 			len = sizeof(info);
 		memcpy(ptr, &info, len);
 		return (long)len;
-	case PR_AUXERR_CLEAR: {
-		char c;
-		int fd = open(BPF_CLEAR, O_RDONLY | O_CLOEXEC);
-		if (fd < 0) {
+	case PR_AUXERR_CLEAR:
+		if (bpf_touch(BPF_CLEAR) < 0) {
 			errno = ENOSYS;
 			return -1;
 		}
-		while (read(fd, &c, 1) > 0)
-			;
-		close(fd);
 		return 0;
-	}
 	case PR_AUXERR_FLUSH:
-		/* not yet: docs/bpf-backend.md */
-		errno = EOPNOTSUPP;
-		return -1;
+		return bpf_flush((unsigned)slot);
 	}
 	errno = EINVAL;
 	return -1;

@@ -9,7 +9,12 @@
  * Actions: open PATH, chown PATH UID, mkdir PATH, unlink PATH,
  * landlock DIR PATH (allow only reading beneath DIR, then open PATH for
  * reading and writing), seccomp NR ERRNO PATH (a filter failing syscall NR with ERRNO,
- * then open PATH), clear (clear, then get).
+ * then open PATH), clear (clear, then get), flush PATH (open, then
+ * get_last_audit_record(AUXERR_FLUSH) twice: prints "flush=ERRNO",
+ * "serial=", "flushed=", "age_after=", "flush2=ERRNO", and nothing else),
+ * hold PATH (open, print "tid= serial=", then wait to be killed),
+ * flushraw TID SERIAL (a hand-made request to the flush service:
+ * "reply=ERRNO").
  * Output: "errno=N", then "fresh=SLOT" (the record libauxerr takes for
  * that errno, -1 none), "age=N",
  * "strerror=..." (auxerr_strerror()), the event text of
@@ -25,7 +30,9 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/un.h>
 #include <unistd.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
@@ -80,6 +87,63 @@ static int seccomp(int nr, int err)
 	return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
 }
 
+/* what libauxerr sends the flush service (bpf/auxerr.h), made by hand:
+ * any tid and serial, to show the service believes neither */
+static int flushraw(unsigned tid, unsigned long long serial)
+{
+	struct { unsigned magic, tid; unsigned long long serial; } req = {
+		0x41555846, tid, serial };
+	struct sockaddr_un sa = { .sun_family = AF_UNIX,
+				  .sun_path = "/run/auxerr/flush" };
+	int reply = -1, s = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+
+	if (s < 0 || connect(s, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+	    send(s, &req, sizeof(req), 0) != sizeof(req) ||
+	    recv(s, &reply, sizeof(reply), 0) != sizeof(reply)) {
+		perror("flushraw");
+		return 2;
+	}
+	printf("reply=%d\n", reply);
+	return 0;
+}
+
+static int flush(const char *path)
+{
+	static char text[16384];
+	struct auxerr_record *rec;
+	struct auxerr_state st;
+	int r = open(path, O_RDONLY), e = r < 0 ? errno : 0, f, f2;
+
+	errno = e;
+	f = get_last_audit_record(text, sizeof(text), AUXERR_FLUSH) < 0 ? errno : 0;
+	/* the flush did not age the record (before anything allocates) */
+	errno = e;
+	auxerr_state_save(&st);
+	rec = auxerr_record_fetch(0);
+	f2 = get_last_audit_record(text, sizeof(text), AUXERR_FLUSH) < 0 ? errno : 0;
+	printf("errno=%d\nflush=%d\n", e, f);
+	printf("serial=%llu\nflushed=%s\n", rec ? auxerr_record_serial(rec) : 0,
+	       rec && auxerr_record_is_flushed(rec) ? "yes" : "no");
+	printf("age_after=%d\nflush2=%d\n", st.serial ? (int)st.age : -1, f2);
+	auxerr_record_free(rec);
+	return 0;
+}
+
+static int hold(const char *path)
+{
+	struct auxerr_record *rec;
+	int r = open(path, O_RDONLY);
+
+	(void)r;
+	rec = auxerr_record_fetch(0);
+	printf("tid=%ld serial=%llu\n", (long)syscall(SYS_gettid),
+	       rec ? auxerr_record_serial(rec) : 0);
+	fflush(stdout);
+	for (;;)
+		pause();
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static char text[16384];
@@ -88,6 +152,12 @@ int main(int argc, char **argv)
 	struct auxerr_state st;
 	struct auxerr_record *rec;
 
+	if (!strcmp(a, "flush") && argc == 3)
+		return flush(argv[2]);
+	if (!strcmp(a, "hold") && argc == 3)
+		return hold(argv[2]);
+	if (!strcmp(a, "flushraw") && argc == 4)
+		return flushraw((unsigned)atoi(argv[2]), strtoull(argv[3], NULL, 10));
 	if (!strcmp(a, "open") && argc == 3) {
 		r = open(argv[2], O_RDONLY);
 	} else if (!strcmp(a, "chown") && argc == 4) {
@@ -117,7 +187,7 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | chown PATH UID | mkdir PATH | unlink PATH | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | ptrace PID | clear PATH\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;

@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The flush service of the BPF backend (auxerr-bpfd --serve, run as root):
+ * FLUSH on a stock kernel.  A BPF program cannot write to audit and an
+ * unprivileged user may not (AUDIT_USER_* needs CAP_AUDIT_WRITE), so a
+ * thread asks this service over the unix socket AUXB_FLUSH_SOCK with its
+ * thread id and the serial of one of its records (struct auxb_flush_req).
+ *
+ * The service believes nothing the request says about who is asking: the
+ * process is the socket's peer (SO_PEERPIDFD, else SO_PEERCRED's pid and
+ * pidfd_open()); the thread named must be one of that process's threads
+ * (/proc/PID/task/TID, with both pidfds still alive afterwards, so that
+ * neither id was reused meanwhile); the record is looked up in THAT
+ * thread's task storage (a pidfd is the key of a BPF_MAP_TYPE_TASK_STORAGE
+ * lookup from user space).  So a client can flush only its own process's
+ * records.  The record goes to audit as one user message of type
+ * AUXB_AUDIT_TYPE (2340), and is marked flushed (a second FLUSH answers
+ * EALREADY).  The answer is one __s32: 0 or a positive errno.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <linux/netlink.h>
+#include <bpf/bpf.h>
+#include <libaudit.h>
+
+#include "serve.h"
+
+#ifndef SO_PEERPIDFD
+#define SO_PEERPIDFD 77
+#endif
+#ifndef PIDFD_THREAD
+#define PIDFD_THREAD O_EXCL
+#endif
+
+/* ---- rendering ------------------------------------------------------ */
+
+struct out {
+	char *p;
+	size_t len, used;
+	int over;
+};
+
+static void put(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (o->over)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(o->p + o->used, o->len - o->used, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= o->len - o->used) {
+		o->over = 1;
+		return;
+	}
+	o->used += (size_t)n;
+}
+
+/*
+ * audit_log_n_untrustedstring() of @n bytes: quoted, or hex when a byte is
+ * '"', a control character, a space or not ASCII; here also when it is a
+ * single quote, which would end the user message's msg='...'.
+ */
+static void put_str(struct out *o, const char *s, size_t n)
+{
+	int hex = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\'' || c < 0x21 || c > 0x7e)
+			hex = 1;
+	}
+	if (!hex) {
+		put(o, "\"%.*s\"", (int)n, s);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		put(o, "%02X", (unsigned char)s[i]);
+}
+
+static void put_cstr(struct out *o, const char *s, size_t max)
+{
+	put_str(o, s, strnlen(s, max));
+}
+
+static void put_mode(struct out *o, const char *key, unsigned mode)
+{
+	put(o, " %s=0%o", key, mode);
+}
+
+static int read_small(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return (int)n;
+}
+
+static void put_link(struct out *o, const char *path)
+{
+	char t[4096];
+	ssize_t n = readlink(path, t, sizeof(t) - 1);
+
+	if (n <= 0) {
+		put(o, "(null)");
+		return;
+	}
+	put_str(o, t, (size_t)n);
+}
+
+/* the name of the controlling terminal /proc/PID/stat gives as tty_nr,
+ * as the kernel's tty->name spells it */
+static void put_tty(struct out *o, int pid)
+{
+	char path[64], st[1024], link[256];
+	const char *p;
+	unsigned long nr;
+	unsigned maj, min;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (read_small(path, st, sizeof(st)) < 0 || !(p = strrchr(st, ')')) ||
+	    sscanf(p + 1, " %*c %*d %*d %*d %lu", &nr) != 1 || !nr) {
+		put(o, " tty=(none)");
+		return;
+	}
+	maj = (unsigned)((nr >> 8) & 0xfff);
+	min = (unsigned)((nr & 0xff) | ((nr >> 12) & 0xfff00));
+	if (maj >= 136 && maj <= 143) {
+		put(o, " tty=pts%u", min + (maj - 136) * 256);
+		return;
+	}
+	snprintf(path, sizeof(path), "/sys/dev/char/%u:%u", maj, min);
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n > 0) {
+		link[n] = '\0';
+		p = strrchr(link, '/');
+		put(o, " tty=%s", p ? p + 1 : link);
+		return;
+	}
+	put(o, " tty=(none)");
+}
+
+static const char *const classes[] = { "owner", "group", "other", "acl",
+	"acl_user", "acl_group", "acl_mask" };
+static const char *const overrides[] = { "none", "dac_read_search",
+	"dac_override", "dac_read_search,dac_override" };
+static const char *const lsms[] = { "?", "apparmor", "landlock", "yama" };
+static const char *const hooks[] = { "?", "file_open", "file_permission",
+	"file_truncate", "file_ioctl", "path_mknod", "path_mkdir", "path_chown",
+	"ptrace_access_check", "capable" };
+
+/* the AUXERR record's fields, as the iterator (auxerr.bpf.c, put_event)
+ * renders them */
+static void put_object(struct out *o, const struct auxb_rec *r)
+{
+	put_mode(o, "mode", r->mode);
+	put(o, " ouid=%u ogid=%u inode=%llu dev=%02x:%02x", r->ouid, r->ogid,
+	    (unsigned long long)r->ino, r->dev >> 20, r->dev & 0xfffff);
+}
+
+static void put_auxerr(struct out *o, const struct auxb_rec *r)
+{
+	switch (r->mech) {
+	case AUXB_DAC:
+	case AUXB_PATH:
+		if (r->mech == AUXB_PATH) {
+			put(o, " mechanism=path component=");
+			put_cstr(o, r->comp, sizeof(r->comp));
+		} else {
+			put(o, " mechanism=dac");
+		}
+		put(o, " class=%s", classes[r->cls < 7 ? r->cls : 3]);
+		if (r->acl_tag)
+			put(o, " acl_id=%u acl_tag=%s", r->acl_id,
+			    r->acl_tag == 1 ? "user" : "group");
+		put(o, " perm=%u granted=%u override=%s", r->perm, r->granted,
+		    overrides[r->override & 3]);
+		put_object(o, r);
+		break;
+	case AUXB_CAP:
+		put(o, " mechanism=cap capability=%u userns=%llu userns_level=%u userns_owner=%u",
+		    r->cap, (unsigned long long)r->userns, r->userns_level,
+		    r->userns_owner);
+		break;
+	case AUXB_MOUNT:
+		put(o, " mechanism=mount flag=%s fstype=", r->flag == 2 ? "ro_sb" : "ro");
+		put_cstr(o, r->fstype, sizeof(r->fstype));
+		put(o, " sb=");
+		put_cstr(o, r->sb, sizeof(r->sb));
+		break;
+	case AUXB_STICKY:
+		put(o, " mechanism=sticky flag=sticky fstype=");
+		put_cstr(o, r->fstype, sizeof(r->fstype));
+		put(o, " sb=");
+		put_cstr(o, r->sb, sizeof(r->sb));
+		put_mode(o, "dir_mode", r->dir_mode);
+		put(o, " dir_ouid=%u dir_inode=%llu", r->dir_ouid,
+		    (unsigned long long)r->dir_ino);
+		put_object(o, r);
+		break;
+	case AUXB_PTRACE:
+		put(o, " mechanism=ptrace reason=%s opid=%u",
+		    r->reason == 2 ? "not_dumpable" : "creds", r->opid);
+		break;
+	case AUXB_SECCOMP:
+		put(o, " mechanism=seccomp nr=%u code=0x%x filters=%u",
+		    r->sc_nr, r->sc_code, r->sc_filters);
+		break;
+	case AUXB_LSM:
+		put(o, " mechanism=lsm lsm=%s lsm_hook=%s", lsms[r->lsm & 3],
+		    hooks[r->hook < 10 ? r->hook : 0]);
+		break;
+	}
+	if (r->flags & AUXB_WEAK)
+		put(o, " probe=yes");
+}
+
+int auxerr_bpf_render(const struct auxb_rec *r, int pid, int tid, char *buf,
+		      size_t len)
+{
+	struct out o = { .p = buf, .len = len };
+	char path[96], v[64], cmd[129];
+	unsigned long long ms = r->time_ns / 1000000;
+	int n;
+
+	if (!len)
+		return -1;
+	buf[0] = '\0';
+	/* the record's own serial and time (the message has audit's) */
+	put(&o, "auxerr_serial=%llu auxerr_time=%llu.%03llu",
+	    (unsigned long long)r->serial, ms / 1000, ms % 1000);
+	/* SYSCALL */
+	put(&o, " arch=c000003e syscall=%d success=no exit=%d a0=%llx a1=%llx a2=%llx a3=%llx",
+	    r->nr, -r->error, (unsigned long long)r->args[0],
+	    (unsigned long long)r->args[1], (unsigned long long)r->args[2],
+	    (unsigned long long)r->args[3]);
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/loginuid", pid, tid);
+	if (read_small(path, v, sizeof(v)) <= 0)
+		snprintf(v, sizeof(v), "4294967295");
+	put(&o, " items=%u ppid=%u pid=%u auid=%lu uid=%u gid=%u euid=%u suid=%u fsuid=%u egid=%u sgid=%u fsgid=%u",
+	    r->have_name ? 1 : 0, r->ppid, r->pid, strtoul(v, NULL, 10),
+	    r->uid, r->gid, r->euid, r->suid, r->fsuid, r->egid, r->sgid, r->fsgid);
+	put_tty(&o, pid);
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/sessionid", pid, tid);
+	if (read_small(path, v, sizeof(v)) <= 0)
+		snprintf(v, sizeof(v), "4294967295");
+	put(&o, " ses=%lu comm=", strtoul(v, NULL, 10));
+	put_cstr(&o, r->comm, sizeof(r->comm) - 1);
+	put(&o, " exe=");
+	snprintf(path, sizeof(path), "/proc/%d/exe", pid);
+	put_link(&o, path);
+	put(&o, " key=(null)");
+	/* AUXERR */
+	put_auxerr(&o, r);
+	/* CWD */
+	put(&o, " cwd=");
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/cwd", pid, tid);
+	put_link(&o, path);
+	/* PATH: the name (its inode fields are the dac record's object) */
+	if (r->have_name) {
+		put(&o, " name=");
+		put_cstr(&o, r->name, sizeof(r->name));
+		put(&o, " nametype=%s", r->mech == AUXB_PATH ? "UNKNOWN" : "NORMAL");
+	}
+	/* PROCTITLE: the first 128 bytes of the command line */
+	put(&o, " proctitle=");
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", pid);
+	n = read_small(path, cmd, sizeof(cmd));
+	while (n > 0 && !cmd[n - 1])
+		n--;
+	if (n > 0)
+		put_str(&o, cmd, (size_t)n);
+	return o.over ? -1 : (int)o.used;
+}
+
+/* ---- serving -------------------------------------------------------- */
+
+static int alive(int pidfd)
+{
+	return syscall(SYS_pidfd_send_signal, pidfd, 0, NULL, 0) == 0;
+}
+
+/*
+ * Send @text as an audit user message of @type on the netlink socket @fd
+ * (audit_open()) and wait for the kernel's answer (libaudit's own
+ * audit_send() is not in its header).  Returns 0 or a positive errno.
+ */
+static int send_user_msg(int fd, int type, const char *text, size_t n)
+{
+	static unsigned seq;
+	struct {
+		struct nlmsghdr h;
+		char data[MAX_AUDIT_MESSAGE_LENGTH];
+	} req;
+	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
+	char buf[1024];
+	struct nlmsghdr *h = (struct nlmsghdr *)buf;
+
+	if (n + 1 > sizeof(req.data))
+		return EMSGSIZE;
+	memset(&req.h, 0, sizeof(req.h));
+	req.h.nlmsg_len = NLMSG_LENGTH(n + 1);
+	req.h.nlmsg_type = (__u16)type;
+	req.h.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	req.h.nlmsg_seq = ++seq;
+	memcpy(req.data, text, n);
+	req.data[n] = '\0';
+	if (sendto(fd, &req, req.h.nlmsg_len, 0, (struct sockaddr *)&kernel,
+		   sizeof(kernel)) < 0)
+		return errno;
+	for (;;) {
+		ssize_t r = recv(fd, buf, sizeof(buf), 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return errno;
+		if (!NLMSG_OK(h, (size_t)r) || h->nlmsg_seq != seq)
+			continue;
+		if (h->nlmsg_type == NLMSG_ERROR) {
+			struct nlmsgerr *e = NLMSG_DATA(h);
+			return -e->error;
+		}
+		return 0;
+	}
+}
+
+/* FLUSH the record @serial of thread @tid of the peer process @pid
+ * (@pfd its pidfd).  Returns 0 or a positive errno. */
+static int flush(int map, int audit, int pid, int pfd, int tid,
+		 unsigned long long serial)
+{
+	static struct auxb_task t;
+	static char text[MAX_AUDIT_MESSAGE_LENGTH - 512];
+	struct auxb_rec *r = NULL;
+	char path[64];
+	struct stat st;
+	int tfd, err = 0, n;
+
+	if (tid <= 0)
+		return EINVAL;
+	tfd = (int)syscall(SYS_pidfd_open, tid, PIDFD_THREAD);
+	if (tfd < 0)
+		return EPERM;	/* no such thread: not the peer's */
+	snprintf(path, sizeof(path), "/proc/%d/task/%d", pid, tid);
+	/* the thread is the peer's (proc checks the thread group), and
+	 * neither id was reused since the pidfds were taken */
+	if (stat(path, &st) < 0 || !alive(pfd) || !alive(tfd)) {
+		err = EPERM;
+		goto out;
+	}
+	if (bpf_map_lookup_elem(map, &tfd, &t) < 0) {
+		err = ENOENT;
+		goto out;
+	}
+	for (unsigned i = 0; i < t.count && i < AUXB_DEPTH_MAX; i++) {
+		struct auxb_rec *c = &t.ring[(t.head - i) & (AUXB_DEPTH_MAX - 1)];
+		if (c->serial == serial) {
+			r = c;
+			break;
+		}
+	}
+	if (!r) {
+		err = ENOENT;
+		goto out;
+	}
+	if (r->flags & AUXB_FLUSHED) {
+		err = EALREADY;
+		goto out;
+	}
+	if (!t.quiet) {
+		/* not held (libauxerr holds): the thread may be writing its
+		 * storage, which this service must not overwrite */
+		err = EPROTO;
+		goto out;
+	}
+	if (audit_is_enabled(audit) <= 0) {
+		err = EOPNOTSUPP;
+		goto out;
+	}
+	n = auxerr_bpf_render(r, pid, tid, text, sizeof(text));
+	if (n < 0) {
+		err = EMSGSIZE;
+		goto out;
+	}
+	err = send_user_msg(audit, AUXB_AUDIT_TYPE, text, (size_t)n);
+	if (err)
+		goto out;
+	r->flags |= AUXB_FLUSHED;
+	if (bpf_map_update_elem(map, &tfd, &t, BPF_EXIST) < 0)
+		fprintf(stderr, "auxerr-bpfd: mark serial %llu flushed: %s\n",
+			serial, strerror(errno));
+out:
+	close(tfd);
+	return err;
+}
+
+static void answer(int map, int audit, int c)
+{
+	struct auxb_flush_req req;
+	struct timeval tv = { .tv_sec = 2 };
+	struct ucred uc;
+	socklen_t l = sizeof(uc);
+	int pfd = -1, err;
+	ssize_t n;
+	__s32 reply;
+
+	if (getsockopt(c, SOL_SOCKET, SO_PEERCRED, &uc, &l) < 0)
+		return;
+	l = sizeof(pfd);
+	if (getsockopt(c, SOL_SOCKET, SO_PEERPIDFD, &pfd, &l) < 0)
+		pfd = (int)syscall(SYS_pidfd_open, uc.pid, 0);
+	setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	n = recv(c, &req, sizeof(req), 0);
+	if (pfd < 0)
+		err = EPERM;
+	else if (n != (ssize_t)sizeof(req) || req.magic != AUXB_FLUSH_MAGIC)
+		err = EINVAL;
+	else
+		err = flush(map, audit, uc.pid, pfd, (int)req.tid, req.serial);
+	if (pfd >= 0)
+		close(pfd);
+	reply = err;
+	send(c, &reply, sizeof(reply), MSG_NOSIGNAL);
+}
+
+int auxerr_bpf_serve(const char *map_path)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int map, audit, s;
+
+	map = bpf_obj_get(map_path);
+	if (map < 0) {
+		fprintf(stderr, "auxerr-bpfd: %s: %s (not loaded?)\n", map_path,
+			strerror(errno));
+		return 1;
+	}
+	audit = audit_open();
+	if (audit < 0) {
+		perror("auxerr-bpfd: audit_open");
+		return 1;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	if (mkdir("/run/auxerr", 0755) < 0 && errno != EEXIST) {
+		perror("auxerr-bpfd: /run/auxerr");
+		return 1;
+	}
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", AUXB_FLUSH_SOCK);
+	unlink(AUXB_FLUSH_SOCK);
+	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (s < 0 || bind(s, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+	    chmod(AUXB_FLUSH_SOCK, 0666) < 0 || listen(s, 64) < 0) {
+		perror("auxerr-bpfd: " AUXB_FLUSH_SOCK);
+		return 1;
+	}
+	printf("auxerr-bpfd: serving FLUSH on %s\n", AUXB_FLUSH_SOCK);
+	fflush(stdout);
+	for (;;) {
+		int c = accept4(s, NULL, NULL, SOCK_CLOEXEC);
+		if (c < 0) {
+			if (errno == EINTR || errno == ECONNABORTED)
+				continue;
+			perror("auxerr-bpfd: accept");
+			return 1;
+		}
+		answer(map, audit, c);
+		close(c);
+	}
+}
