@@ -21,6 +21,7 @@
 #include <libaudit.h>
 
 #include "internal.h"
+#include "selinux-account.h"
 
 struct sb {
 	char *s;
@@ -439,8 +440,11 @@ static void facts(struct sb *b, const struct auxerr_record *r,
 		if (auxerr__aux_field_at(r, i, &name, &val) < 0)
 			break;
 		if (strcmp(name, "type") == 0 || strcmp(name, "mechanism") == 0 ||
-		    strcmp(name, "inode") == 0 || strcmp(name, "dev") == 0)
-			continue;
+		    strcmp(name, "inode") == 0 || strcmp(name, "dev") == 0 ||
+		    strcmp(name, "lsm_audited") == 0 ||
+		    strncmp(name, "creator_", 8) == 0 ||
+		    strcmp(name, "domain") == 0)
+			continue;	/* the creator and silence: said apart */
 		int skipped = 0;
 		for (const char *const *s = skip; s && *s; s++)
 			if (strcmp(*s, name) == 0)
@@ -472,13 +476,66 @@ static void word_list(struct sb *b, const char *csv)
 	}
 }
 
+/*
+ * Who made the sandbox (creator_pid= creator_comm= creator_exe=):
+ * ", created by /usr/bin/sandboxer (pid 812),", the comm when there is
+ * no exe, "a process not visible here" for pid 0; @installed: "installed
+ * by" (seccomp).  Nothing when the record does not say.
+ */
+static void creator_clause(struct sb *b, const struct auxerr_record *r,
+			   int installed)
+{
+	const char *pid = aux(r, "creator_pid");
+	const char *exe = aux(r, "creator_exe") ? auxi(r, "creator_exe") : NULL;
+	const char *comm = aux(r, "creator_comm") ? auxi(r, "creator_comm") : NULL;
+	const char *who = exe && *exe ? exe : comm && *comm ? comm : NULL;
+	int hidden = pid && strcmp(pid, "0") == 0;
+
+	if (!pid && !who)
+		return;
+	sb_printf(b, "%s", installed ? _(", installed by ") : _(", created by "));
+	if (hidden && who)
+		sb_printf(b, _("%s (a process not visible here)"), who);
+	else if (hidden)
+		sb_printf(b, "%s", _("a process not visible here"));
+	else if (who && pid)
+		sb_printf(b, _("%s (pid %s)"), who, pid);
+	else if (who)
+		sb_printf(b, "%s", who);
+	else
+		sb_printf(b, _("a process (pid %s)"), pid);
+	sb_printf(b, ",");
+}
+
 static void explain_landlock(struct sb *b, const struct auxerr_record *r)
 {
 	const char *blockers = auxi(r, "blockers");
 	const char *layer = aux(r, "layer"), *layers = aux(r, "layers");
+	const char *domain = aux(r, "domain");
+	const char *path = object_path(r);
 
 	static const char *const used[] = { "lsm", NULL };
 
+	if (domain || aux(r, "creator_pid")) {
+		/* the domain and its maker (Landlock's own audit, 6.15) */
+		if (domain)
+			sb_printf(b, _("Landlock domain %s"), domain);
+		else
+			sb_printf(b, "%s", _("the Landlock sandbox"));
+		if (layer && layers)
+			sb_printf(b, _(" (layer %s of %s)"), layer, layers);
+		creator_clause(b, r, 0);
+		if (!blockers || !*blockers) {
+			sb_printf(b, "%s", _(" does not allow this access"));
+			facts(b, r, used);
+			return;
+		}
+		sb_printf(b, "%s", _(" does not allow "));
+		word_list(b, blockers);
+		if (path)
+			sb_printf(b, _(" on %s"), path);
+		return;
+	}
 	if (!blockers || !*blockers) {
 		sb_printf(b, "%s", _("denied by Landlock"));
 		facts(b, r, used);
@@ -516,6 +573,151 @@ static void explain_yama(struct sb *b, const struct auxerr_record *r)
 			  opid ? opid : "?");
 }
 
+/*
+ * An AVC field's value as auparse interprets it (names decoded), without
+ * the quotes it leaves on the names it does not know (class=, peer=);
+ * NULL when absent.  The AVC text is at most 1024 bytes.
+ */
+static const char *avc_field(const struct auxerr_record *r, const char *name,
+			     char *buf, size_t len)
+{
+	const char *v = auxerr_record_interpret(r, "AVC", name);
+	size_t n = v ? strlen(v) : 0;
+
+	if (v && n >= 2 && v[0] == '"' && v[n - 1] == '"') {
+		snprintf(buf, len, "%.*s", (int)(n - 2), v + 1);
+		return buf;
+	}
+	return v;
+}
+
+/* AppArmor's file permission letters (aa_file_perm_chrs) in words:
+ * "rw" is "read and write (rw)"; a word mask ("send") as it is */
+static void aa_mask_words(struct sb *b, const char *mask)
+{
+	static const struct {
+		char c;
+		const char *word;
+	} letters[] = {
+		{ 'r', N_("read") }, { 'w', N_("write") }, { 'a', N_("append") },
+		{ 'x', N_("execute") }, { 'm', N_("mmap exec") },
+		{ 'k', N_("lock") }, { 'l', N_("link") }, { 'c', N_("create") },
+		{ 'd', N_("delete") },
+	};
+	const char *w[16];
+	unsigned n = 0;
+
+	for (const char *p = mask; *p && n < 16; p++) {
+		size_t i;
+
+		if (*p == ':')
+			continue;
+		for (i = 0; i < sizeof(letters) / sizeof(letters[0]); i++)
+			if (letters[i].c == *p)
+				break;
+		if (i == sizeof(letters) / sizeof(letters[0])) {
+			sb_printf(b, "%s", mask);	/* not letters we know */
+			return;
+		}
+		w[n++] = _(letters[i].word);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			sb_printf(b, "%s", i == n - 1 ? _(" and ") : ", ");
+		sb_printf(b, "%s", w[i]);
+	}
+	sb_printf(b, " (%s)", mask);
+}
+
+/* "a process confined by 'X'", or the hidden peer (lsm_detail 1) */
+static void aa_peer(struct sb *b, const char *peer)
+{
+	if (!peer || strcmp(peer, "?") == 0)
+		sb_printf(b, "%s", _("a process whose profile is hidden from the caller"));
+	else
+		sb_printf(b, _("a process confined by '%s'"), peer);
+}
+
+/*
+ * AppArmor's own record of the denial (the AVC, docs/record-format.md):
+ * "AppArmor profile 'X' does not allow read (r) of /path", and whether
+ * AppArmor itself logged it.
+ */
+static void explain_apparmor(struct sb *b, const struct auxerr_record *r)
+{
+	char pb[1024], cb[64], nb[1024], ob[64], mb[64], xb[1024];
+	const char *profile = avc_field(r, "profile", pb, sizeof(pb));
+	const char *class = avc_field(r, "class", cb, sizeof(cb));
+	const char *name = avc_field(r, "name", nb, sizeof(nb));
+	const char *op = avc_field(r, "operation", ob, sizeof(ob));
+	const char *mask = avc_field(r, "denied_mask", mb, sizeof(mb));
+	const char *audited = aux(r, "lsm_audited");
+
+	if (!mask || !*mask)
+		mask = avc_field(r, "requested_mask", mb, sizeof(mb));
+	sb_printf(b, _("AppArmor profile '%s' does not allow "),
+		  profile ? profile : "?");
+	if ((class && strcmp(class, "file") == 0) || (!class && name && mask)) {
+		if (mask && *mask)
+			aa_mask_words(b, mask);
+		else
+			sb_printf(b, "%s", op ? op : "?");
+		if (name)
+			sb_printf(b, _(" of %s"), name);
+	} else if (class && strcmp(class, "cap") == 0) {
+		const char *cap = avc_field(r, "capname", xb, sizeof(xb));
+
+		sb_printf(b, _("the capability %s"), cap ? cap : "?");
+	} else if (class && strcmp(class, "signal") == 0) {
+		const char *sig = avc_field(r, "signal", xb, sizeof(xb));
+
+		sb_printf(b, _("sending signal %s to "), sig ? sig : "?");
+		aa_peer(b, avc_field(r, "peer", nb, sizeof(nb)));
+	} else if (class && strcmp(class, "ptrace") == 0) {
+		sb_printf(b, _("ptrace %s of "), mask ? mask : "?");
+		aa_peer(b, avc_field(r, "peer", nb, sizeof(nb)));
+	} else if (class && strcmp(class, "mount") == 0) {
+		const char *fs = avc_field(r, "fstype", xb, sizeof(xb));
+
+		sb_printf(b, "%s", _("this mount"));
+		if (fs)
+			sb_printf(b, _(" of a %s file system"), fs);
+		if (name)
+			sb_printf(b, _(" on %s"), name);
+	} else {
+		sb_printf(b, "%s", op ? op : "?");
+		if (class)
+			sb_printf(b, _(" (class %s%s%s)"), class,
+				  mask ? ", " : "", mask ? mask : "");
+	}
+	if (audited && strcmp(audited, "0") == 0)
+		sb_printf(b, "%s", _("; AppArmor did not log it (nothing was written to the audit log)"));
+}
+
+/* SELinux's own record (the AVC) and audit2why's answer
+ * (selinux-account.c) */
+static void explain_selinux(struct sb *b, const struct auxerr_record *r)
+{
+	const char *audited = aux(r, "lsm_audited");
+	struct auxerr_selinux_account a;
+	int silent = 0;
+
+	if (auxerr__selinux_account(r, &a) < 0) {
+		static const char *const used[] = { "lsm", "lsm_hook", NULL };
+
+		if (errno == ENOMEM)
+			b->oom = 1;
+		sb_printf(b, "%s", _("denied by SELinux"));
+		facts(b, r, used);
+	} else {
+		sb_printf(b, "%s", a.sentence);
+		silent = a.silent;
+		auxerr__selinux_account_free(&a);
+	}
+	if (audited && strcmp(audited, "0") == 0 && !silent)
+		sb_printf(b, "%s", _("; SELinux did not log it, a silent (dontaudit) denial: nothing was written to the audit log"));
+}
+
 static void explain_lsm(struct sb *b, const struct auxerr_record *r)
 {
 	const char *lsm = auxi(r, "lsm");
@@ -528,6 +730,16 @@ static void explain_lsm(struct sb *b, const struct auxerr_record *r)
 	}
 	if (lsm && strcmp(lsm, "yama") == 0) {
 		explain_yama(b, r);
+		return;
+	}
+	if (lsm && strcmp(lsm, "apparmor") == 0 &&
+	    auxerr_record_field(r, "AVC", "apparmor")) {
+		explain_apparmor(b, r);
+		return;
+	}
+	if (lsm && strcmp(lsm, "selinux") == 0 &&
+	    auxerr_record_field(r, "AVC", "seresult")) {
+		explain_selinux(b, r);
 		return;
 	}
 	sb_printf(b, _("denied by the security module %s"), lsm ? lsm : "?");
@@ -602,14 +814,30 @@ static void explain_seccomp(struct sb *b, const struct auxerr_record *r)
 
 	if (code && !*end && (v & 0xffff0000UL) == SECCOMP_ACTION_ERRNO)
 		ename = audit_errno_to_name((int)(v & 0xffff));
+	if (!sc)
+		sc = auxerr_record_syscall_name(r);
+	if (aux(r, "creator_pid") || aux(r, "creator_exe")) {
+		/* "seccomp filter 2 of 2, installed by /usr/bin/bwrap (pid
+		 * 812), makes mkdir fail with EPERM" */
+		if (filter && filters)
+			sb_printf(b, _("seccomp filter %s of %s"), filter, filters);
+		else if (filter)
+			sb_printf(b, _("seccomp filter %s"), filter);
+		else
+			sb_printf(b, "%s", _("a seccomp filter"));
+		creator_clause(b, r, 1);
+		if (ename)
+			sb_printf(b, _(" makes %s fail with %s"), sc, ename);
+		else
+			sb_printf(b, _(" makes %s fail"), sc);
+		return;
+	}
 	if (filter && filters)
 		sb_printf(b, _("denied by seccomp filter %s of %s"), filter, filters);
 	else if (filter)
 		sb_printf(b, _("denied by seccomp filter %s"), filter);
 	else
 		sb_printf(b, "%s", _("denied by a seccomp filter"));
-	if (!sc)
-		sc = auxerr_record_syscall_name(r);
 	if (ename)
 		sb_printf(b, _(": it makes %s fail with %s"), sc, ename);
 	else

@@ -8,7 +8,8 @@
  *    record's), the sticky directory's dir_mode= and dir_ouid= as auparse
  *    interprets mode= and ouid=, a signal target's saved uid osuid= as
  *    ouid=, and the group a chgrp asked for, ngid=, as ogid=.
- *  - String fields it does not know (component=, mnt_point=, sb=) are not
+ *  - String fields it does not know (component=, mnt_point=, sb=, the
+ *    sandbox maker's creator_comm= and creator_exe=) are not
  *    decoded: a quoted value keeps its quotes, a hex one stays hex.  We let
  *    auparse decode them as the cwd= of a one-line CWD record: those
  *    names whether quoted or hex, any other name when quoted.
@@ -60,6 +61,8 @@ static const char *interpret_like(const char *name)
 		{ "component", "cwd" },
 		{ "mnt_point", "cwd" },
 		{ "sb", "cwd" },
+		{ "creator_comm", "cwd" },
+		{ "creator_exe", "cwd" },
 		{ "dir_mode", "mode" },
 		{ "dir_ouid", "ouid" },
 		{ "osuid", "ouid" },

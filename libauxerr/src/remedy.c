@@ -17,9 +17,16 @@
  * - Sandboxes (Landlock, seccomp) can only be widened by the program that
  *   made them: no command, the sandboxing program is named.
  *
- * Nothing here looks at the running system (no /proc, no stat()): a
- * record handed on by auditd is remedied the same way, on any host.  Only
- * user names are looked up, as auxerr_explain() does.
+ * Nothing here looks at the running process (no /proc, no stat() of the
+ * object): a record handed on by auditd is remedied the same way on any
+ * host that has the same policies.  Looked up: user names, as
+ * auxerr_explain() does; for an AppArmor AVC, the profile files under
+ * /etc/apparmor.d ($AUXERR_APPARMOR_DIR, apparmor-account.c); for an
+ * SELinux AVC, the installed policy ($AUXERR_SELINUX_POLICY, selinux.c).
+ * - AppArmor and SELinux, when the event carries the LSM's own AVC record:
+ *   the rule line and the profile's file (a deny rule that refuses the
+ *   path must go first: deny wins over allow); audit2why's answer (the
+ *   boolean, else a one-rule local module, never setenforce 0).
  */
 #include <errno.h>
 #include <grp.h>
@@ -33,7 +40,9 @@
 
 #include <libaudit.h>
 
+#include "apparmor-account.h"
 #include "internal.h"
+#include "selinux-account.h"
 
 struct auxerr_remedy {
 	enum auxerr_remedy_kind kind;
@@ -1109,35 +1118,70 @@ static void remedy_yama(struct auxerr_remedy *m, const struct auxerr_record *r)
 /* sandboxes and other LSMs                                           */
 /* ------------------------------------------------------------------ */
 
-/* "the sandboxing program", with its maker when the record names it */
-static char *sandbox_who(int *oom, const struct auxerr_record *r)
+/* the sandbox's maker as the record names it (creator_exe=, else
+ * creator_comm=; creator_pid=, 0: not visible here): "/usr/bin/bwrap
+ * (pid 812)", "/usr/bin/bwrap", "pid 812", or NULL */
+static char *maker(int *oom, const struct auxerr_record *r)
 {
-	char *exe = decode(oom, aux(r, "exe"));
-	const char *pid = aux(r, "pid");
+	char *exe = decode(oom, aux(r, "creator_exe"));
+	const char *pid = aux(r, "creator_pid");
 	char *s;
 
-	if (exe && pid)
-		s = xprintf(oom, _("the sandboxing program (%s, pid %s)"), exe, pid);
-	else if (exe)
-		s = xprintf(oom, _("the sandboxing program (%s)"), exe);
+	if (!exe || !*exe) {
+		free(exe);
+		exe = decode(oom, aux(r, "creator_comm"));
+	}
+	if (pid && strcmp(pid, "0") == 0)
+		pid = NULL;
+	if (exe && *exe && pid)
+		s = xprintf(oom, _("%s (pid %s)"), exe, pid);
+	else if (exe && *exe)
+		s = xstrdup(oom, exe);
+	else if (pid)
+		s = xprintf(oom, _("pid %s"), pid);
 	else
-		s = xstrdup(oom, _("the sandboxing program"));
+		s = NULL;
 	free(exe);
 	return s;
+}
+
+/* "the sandboxing program", with its maker when the record names it */
+static char *sandbox_who(int *oom, const char *made_by)
+{
+	if (made_by)
+		return xprintf(oom, _("the sandboxing program (%s)"), made_by);
+	return xstrdup(oom, _("the sandboxing program"));
+}
+
+/* " (domain 1a2b3c, layer 2 of 2)" / " (layer 2 of 2)" / "" */
+static void landlock_layer(struct buf *b, const struct auxerr_record *r)
+{
+	const char *layer = aux(r, "layer"), *layers = aux(r, "layers");
+	const char *domain = aux(r, "domain");
+
+	if (domain && layer && layers)
+		buf_printf(b, _(" (domain %s, layer %s of %s)"), domain, layer, layers);
+	else if (domain)
+		buf_printf(b, _(" (domain %s)"), domain);
+	else if (layer && layers)
+		buf_printf(b, _(" (layer %s of %s)"), layer, layers);
 }
 
 static void remedy_landlock(struct auxerr_remedy *m,
 			    const struct auxerr_record *r)
 {
 	const char *blockers = auxerr_record_interpret(r, "AUXERR", "blockers");
-	const char *layer = aux(r, "layer"), *layers = aux(r, "layers");
 	char *path = object_path(&m->oom, r), *qpath = path ? quoted(&m->oom, path) : NULL;
 	struct buf b = { 0 };
 
-	set(m, AUXERR_REMEDY_SANDBOX, sandbox_who(&m->oom, r), -1);
+	char *made_by = maker(&m->oom, r);
+
+	set(m, AUXERR_REMEDY_SANDBOX, sandbox_who(&m->oom, made_by), -1);
 	buf_str(&b, _("Only the program that made the Landlock sandbox"));
-	if (layer && layers)
-		buf_printf(&b, _(" (layer %s of %s)"), layer, layers);
+	landlock_layer(&b, r);
+	if (made_by)
+		buf_printf(&b, ", %s,", made_by);
+	free(made_by);
 	buf_printf(&b, _(" can allow %s"), blockers && *blockers ? blockers :
 		   _("this access"));
 	if (qpath)
@@ -1157,6 +1201,7 @@ static void remedy_seccomp(struct auxerr_remedy *m,
 	const char *filter = aux(r, "filter"), *filters = aux(r, "filters");
 	const char *sc = auxerr_record_interpret(r, "AUXERR", "nr");
 	const char *ename = NULL;
+	char *made_by;
 	unsigned long v;
 	struct buf b = { 0 };
 
@@ -1165,12 +1210,16 @@ static void remedy_seccomp(struct auxerr_remedy *m,
 		ename = audit_errno_to_name((int)(v & 0xffff));
 	if (!sc)
 		sc = auxerr_record_syscall_name(r);
-	set(m, AUXERR_REMEDY_SANDBOX, sandbox_who(&m->oom, r), -1);
+	made_by = maker(&m->oom, r);
+	set(m, AUXERR_REMEDY_SANDBOX, sandbox_who(&m->oom, made_by), -1);
 	buf_str(&b, _("Only the program that installed seccomp filter"));
 	if (filter && filters)
 		buf_printf(&b, _(" %s of %s"), filter, filters);
 	else if (filter)
 		buf_printf(&b, " %s", filter);
+	if (made_by)
+		buf_printf(&b, ", %s,", made_by);
+	free(made_by);
 	buf_printf(&b, _(" can allow %s"), sc);
 	if (ename)
 		buf_printf(&b, _(", which the filter makes fail with %s"), ename);
@@ -1192,6 +1241,198 @@ static char *apparmor_file(int *oom, const char *profile)
 	return s;
 }
 
+/* an AVC field, decoded ("quoted" or hex), NULL if absent or empty */
+static char *avc(int *oom, const struct auxerr_record *r, const char *name)
+{
+	return decode(oom, auxerr_record_field(r, "AVC", name));
+}
+
+/* the permission letters of an AppArmor file rule for a denied mask:
+ * create and delete are w in a rule, execute is ix (inherit) */
+static char *aa_rule_perms(int *oom, const char *mask)
+{
+	char out[32];
+	size_t n = 0;
+
+	for (const char *p = mask; *p && n + 2 < sizeof(out); p++) {
+		const char *add;
+		char one[2] = { *p, '\0' };
+
+		if (*p == ':')
+			continue;
+		add = (*p == 'c' || *p == 'd') ? "w" : *p == 'x' ? "ix" : one;
+		for (; *add; add++)
+			if (!memchr(out, *add, n))
+				out[n++] = *add;
+	}
+	out[n] = '\0';
+	return n ? xstrdup(oom, out) : NULL;
+}
+
+/* a path as an AppArmor rule names it exactly: glob characters escaped,
+ * in double quotes when it has blanks */
+static char *aa_rule_path(int *oom, const char *path)
+{
+	struct buf b = { 0 };
+	int q = strpbrk(path, " \t") != NULL;
+
+	if (q)
+		buf_str(&b, "\"");
+	for (const char *p = path; *p; p++) {
+		if (strchr("*?[]{}\\\"", *p))
+			buf_str(&b, "\\");
+		buf_add(&b, p, 1);
+	}
+	if (q)
+		buf_str(&b, "\"");
+	return buf_take(&b, oom);
+}
+
+/*
+ * AppArmor, from its own record (the AVC): the rule line to add, the
+ * file it belongs in (the profile's local/ include, else its own block),
+ * and the deny rule that must go first when one refuses the path.
+ */
+static void remedy_apparmor_avc(struct auxerr_remedy *m,
+				const struct auxerr_record *r)
+{
+	char *profile = avc(&m->oom, r, "profile");
+	char *class = avc(&m->oom, r, "class");
+	char *name = avc(&m->oom, r, "name");
+	char *op = avc(&m->oom, r, "operation");
+	char *mask = avc(&m->oom, r, "denied_mask");
+	char *cap = avc(&m->oom, r, "capname");
+	char *rule = NULL, *line = NULL, *qline = NULL, *perms = NULL;
+	const char *prof = profile ? profile : "?";
+	struct auxerr_apparmor_profile p;
+	struct buf b = { 0 };
+	int file_class;
+
+	if (!mask)
+		mask = avc(&m->oom, r, "requested_mask");
+	file_class = class ? strcmp(class, "file") == 0 : name && mask;
+	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+	buf_printf(&b, _("The AppArmor profile '%s' does not allow "), prof);
+	if (file_class && name && mask && (perms = aa_rule_perms(&m->oom, mask))) {
+		char *rp = aa_rule_path(&m->oom, name);
+
+		buf_printf(&b, _("'%s' access to %s"), mask, name);
+		rule = rp ? xprintf(&m->oom, "%s %s,", rp, perms) : NULL;
+		free(rp);
+	} else if (class && strcmp(class, "cap") == 0 && cap) {
+		buf_printf(&b, _("the capability %s"), cap);
+		rule = xprintf(&m->oom, "capability %s,", cap);
+	} else {
+		buf_printf(&b, _("the operation %s"), op ? op : "?");
+		if (class)
+			buf_printf(&b, _(" (class %s)"), class);
+	}
+	m->weakens = xprintf(&m->oom, _("every process confined by '%s' may then do the same"),
+			     prof);
+	if (!rule) {
+		buf_str(&b, _(": only a change to that profile, which is root's, can allow it; root adds a rule for it where the profile is defined and reloads it with apparmor_parser -r"));
+		goto out;
+	}
+	line = xprintf(&m->oom, "  %s", rule);
+	qline = line ? quoted(&m->oom, line) : NULL;
+	if (auxerr__apparmor_find(profile, file_class ? name : NULL, mask, &p) < 0) {
+		if (errno == ENOMEM)
+			m->oom = 1;
+		buf_printf(&b, _(": root can add the rule '%s' to it where it is defined (no file here defines it) and reload it with apparmor_parser -r"),
+			   rule);
+		goto out;
+	}
+	char *qfile = quoted(&m->oom, p.file);
+	char *qlocal = p.local ? quoted(&m->oom, p.local) : NULL;
+	char *ins = xprintf(&m->oom, "%ui\\%s", p.close_line, line ? line : "");
+	char *qins = ins ? quoted(&m->oom, ins) : NULL;
+
+	if (p.deny_line) {
+		char *del = xprintf(&m->oom, "%ud", p.deny_line);
+
+		buf_printf(&b, _(": its deny rule '%s' (%s, line %u) refuses it, and a deny rule wins over every allow rule, so root must remove that deny rule and add the rule '%s'"),
+			   p.deny_rule, p.file, p.deny_line, rule);
+		if (p.local) {
+			buf_printf(&b, _(" in %s, which it includes, then reload it"), p.local);
+			m->command = xprintf(&m->oom, "sed -i %s %s && echo %s >> %s && apparmor_parser -r %s",
+					     del, qfile, qline, qlocal, qfile);
+		} else {
+			buf_str(&b, _(", then reload it"));
+			m->command = xprintf(&m->oom, "sed -i -e %s -e %s %s && apparmor_parser -r %s",
+					     del, qins, qfile, qfile);
+		}
+		free(m->weakens);
+		m->weakens = xprintf(&m->oom, _("the deny rule '%s' no longer refuses anything it matched, and every process confined by '%s' may then do the same"),
+				     p.deny_rule, prof);
+		free(del);
+	} else if (p.local) {
+		buf_printf(&b, _(": root can add the rule '%s' to %s, which the profile's file %s includes, and reload it"),
+			   rule, p.local, p.file);
+		m->command = xprintf(&m->oom, "echo %s >> %s && apparmor_parser -r %s",
+				     qline, qlocal, qfile);
+	} else {
+		buf_printf(&b, _(": root can add the rule '%s' to its block in %s and reload it"),
+			   rule, p.file);
+		m->command = xprintf(&m->oom, "sed -i %s %s && apparmor_parser -r %s",
+				     qins, qfile, qfile);
+	}
+	free(qfile);
+	free(qlocal);
+	free(ins);
+	free(qins);
+	auxerr__apparmor_free(&p);
+out:
+	say(m, &b);
+	free(profile);
+	free(class);
+	free(name);
+	free(op);
+	free(mask);
+	free(cap);
+	free(rule);
+	free(line);
+	free(qline);
+	free(perms);
+}
+
+/* SELinux, from its own record (the AVC): audit2why's answer and its
+ * remedy (selinux-account.c): the boolean, else a one-rule module */
+static void remedy_selinux_avc(struct auxerr_remedy *m,
+			       const struct auxerr_record *r)
+{
+	struct auxerr_selinux_account a;
+	struct buf b = { 0 };
+
+	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+	if (auxerr__selinux_account(r, &a) < 0) {
+		if (errno == ENOMEM)
+			m->oom = 1;
+		buf_str(&b, _("SELinux refused it: only a change to SELinux's policy, which is root's, can allow it"));
+		m->weakens = xstrdup(&m->oom, _("the policy then allows the same to every process it treats alike"));
+		say(m, &b);
+		return;
+	}
+	if (a.remedy) {
+		size_t n = strlen(a.remedy), c = a.command ? strlen(a.command) : 0;
+
+		/* the account's text ends in ": COMMAND"; say() adds it */
+		if (c && n > c + 2 && strcmp(a.remedy + n - c, a.command) == 0 &&
+		    strncmp(a.remedy + n - c - 2, ": ", 2) == 0)
+			a.remedy[n - c - 2] = '\0';
+		buf_str(&b, a.remedy);
+		m->command = a.command;
+		a.command = NULL;
+		m->weakens = a.weakens;
+		a.weakens = NULL;
+	} else {
+		buf_str(&b, _("The SELinux policy installed here cannot say why (it is not the policy that decided): only a change to SELinux's policy, which is root's, can allow it"));
+	}
+	if (!m->weakens && a.kind != AUXERR_SELINUX_REMEDY_LABEL)
+		m->weakens = xstrdup(&m->oom, _("the policy then allows the same to every process in the domain"));
+	auxerr__selinux_account_free(&a);
+	say(m, &b);
+}
+
 static void remedy_lsm(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
 	const char *lsm = aux(r, "lsm"), *hook = aux(r, "lsm_hook");
@@ -1203,6 +1444,16 @@ static void remedy_lsm(struct auxerr_remedy *m, const struct auxerr_record *r)
 	}
 	if (lsm && strcmp(lsm, "yama") == 0) {
 		remedy_yama(m, r);
+		return;
+	}
+	if (lsm && strcmp(lsm, "apparmor") == 0 &&
+	    auxerr_record_field(r, "AVC", "apparmor")) {
+		remedy_apparmor_avc(m, r);
+		return;
+	}
+	if (lsm && strcmp(lsm, "selinux") == 0 &&
+	    auxerr_record_field(r, "AVC", "seresult")) {
+		remedy_selinux_avc(m, r);
 		return;
 	}
 	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);

@@ -191,6 +191,22 @@ static int account(struct auxerr_selinux_account *a, const char *scon,
 	struct auxerr_selinux_why why;
 	int rc = -1, analysed;
 
+	if (stype && plist && tcon && strcmp(tcon, "?") == 0) {
+		/* kernel.auxerr.lsm_detail 1 and a domain that may not
+		 * getattr the object: its label is not the caller's to know,
+		 * so there is no type to analyse or to write a rule for */
+		a->hidden = 1;
+		if (append(&a->sentence, permissive ?
+			   _("SELinux (permissive for it) logged that its policy does not let the domain %s %s this object of class %s, whose label is hidden from the caller") :
+			   _("SELinux's policy does not let the domain %s %s this object of class %s, whose label is hidden from the caller"),
+			   stype, plist, tclass) < 0 ||
+		    asprintf(&a->remedy,
+			     _("root can see the object's label (ls -Z, or kernel.auxerr.lsm_detail = 2) and then allow the domain %s to %s objects of class %s with that label in a local SELinux policy module, or give the object a label the domain may use"),
+			     stype, plist, tclass) < 0)
+			goto out;
+		rc = 0;
+		goto out;
+	}
 	if (!stype || !ttype || !plist) {
 		errno = EINVAL;
 		goto out;
@@ -216,6 +232,7 @@ static int account(struct auxerr_selinux_account *a, const char *scon,
 	case AUXERR_SELINUX_DONTAUDIT:
 		rc = append(&a->sentence, "%s",
 			    _(": it has no allow rule for it, and a dontaudit rule keeps the denial out of the audit log"));
+		a->silent = 1;
 		if (rc == 0)
 			rc = remedy_module(a, stype, ttype, tclass, perms);
 		break;

@@ -21,6 +21,10 @@ struct auxerr_selinux_account {
 	char *remedy;	/* the remedy's text, or NULL */
 	char *command;	/* root's command, or NULL */
 	char *weakens;	/* what the command loosens, or NULL */
+	int hidden;	/* tcontext=?: the object's label is hidden from the
+			 * caller (kernel.auxerr.lsm_detail 1) */
+	int silent;	/* the sentence already says no audit record was
+			 * written (a dontaudit rule) */
 };
 
 /*

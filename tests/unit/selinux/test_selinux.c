@@ -273,6 +273,82 @@ static void test_account_others(void)
 	CU_ASSERT_EQUAL(errno, EINVAL);
 }
 
+/* The whole event through the public calls: auxerr_explain() and
+ * auxerr_record_remedy() carry audit2why's answer (lsm_audited= as the
+ * kernel writes it, docs/record-format.md) */
+static struct auxerr_record *kept_event(const char *audited, const char *perms,
+					const char *scon, const char *tcon)
+{
+	static char text[4096];
+	int n;
+
+	n = snprintf(text, sizeof(text),
+		"type=SYSCALL msg=audit(1764745710.908:4): arch=c000003e syscall=257 success=no exit=-13 a0=ffffff9c a1=7ffece5b2f1b a2=0 a3=0 items=1 ppid=45 pid=67 auid=4294967295 uid=65534 gid=65534 euid=65534 suid=65534 fsuid=65534 egid=65534 sgid=65534 fsgid=65534 tty=(none) ses=4294967295 comm=\"cat\" exe=\"/usr/bin/cat\" subj=%s key=(null)\n"
+		"type=UNKNOWN[1340] msg=audit(1764745710.908:4): mechanism=lsm lsm=selinux lsm_hook=file_open lsm_audited=%s\n"
+		"type=AVC msg=audit(1764745710.908:4): avc:  denied  { %s } for  pid=67 comm=\"cat\" name=\"x\" dev=\"tmpfs\" ino=4 scontext=%s tcontext=%s tclass=file permissive=0\n"
+		"type=CWD msg=audit(1764745710.908:4): cwd=\"/tmp\"\n"
+		"type=PATH msg=audit(1764745710.908:4): item=0 name=\"/tmp/x\" inode=4 dev=00:13 mode=0100644 ouid=0 ogid=0 rdev=00:00 nametype=NORMAL\n",
+		scon, audited, perms, scon, tcon);
+	CU_ASSERT_FATAL(n > 0 && (size_t)n < sizeof(text));
+	return auxerr_record_parse(text, n);
+}
+
+static void check_public(struct auxerr_record *r, const char *sentence,
+			 const char *text, const char *command,
+			 const char *weakens)
+{
+	struct auxerr_remedy *m;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	STR(auxerr_explain(r), sentence);
+	m = auxerr_record_remedy(r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_EQUAL(auxerr_remedy_kind(m), AUXERR_REMEDY_POLICY);
+	STR(auxerr_remedy_text(m), text);
+	if (command)
+		STR(auxerr_remedy_command(m), command);
+	else
+		CU_ASSERT_PTR_NULL(auxerr_remedy_command(m));
+	STR(auxerr_remedy_who(m), "root");
+	CU_ASSERT_EQUAL(auxerr_remedy_uid(m), 0);
+	if (weakens)
+		STR(auxerr_remedy_weakens(m), weakens);
+	else
+		CU_ASSERT_PTR_NULL(auxerr_remedy_weakens(m));
+	auxerr_remedy_free(m);
+	auxerr_record_free(r);
+}
+
+static void test_public(void)
+{
+	check_public(kept_event("1", "read", HTTPD, "system_u:object_r:shadow_t:s0"),
+		"openat /tmp/x: SELinux's policy does not let the domain httpd_t read an object of class file labeled shadow_t: it has no allow rule for it",
+		"Root can add a local SELinux policy module with the one rule (allow httpd_t shadow_t (file (read))): printf '(allow httpd_t shadow_t (file (read)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil",
+		"printf '(allow httpd_t shadow_t (file (read)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil",
+		"every process in the domain httpd_t may then read every file labeled shadow_t");
+	check_public(kept_event("1", "read", HTTPD, "unconfined_u:object_r:user_home_t:s0"),
+		"openat /tmp/x: SELinux's policy does not let the domain httpd_t read an object of class file labeled user_home_t: it allows it only with the boolean httpd_read_user_content on",
+		"Root can set the SELinux boolean httpd_read_user_content to on: setsebool -P httpd_read_user_content 1",
+		"setsebool -P httpd_read_user_content 1",
+		"the boolean httpd_read_user_content turns on every rule it guards, not only this one");
+	/* dontaudit: the analysis says so; lsm_audited=0 adds nothing more */
+	check_public(kept_event("0", "getattr", "user_u:user_r:user_t:s0", "system_u:object_r:shadow_t:s0"),
+		"openat /tmp/x: SELinux's policy does not let the domain user_t getattr an object of class file labeled shadow_t: it has no allow rule for it, and a dontaudit rule keeps the denial out of the audit log",
+		"Root can add a local SELinux policy module with the one rule (allow user_t shadow_t (file (getattr))): printf '(allow user_t shadow_t (file (getattr)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil",
+		"printf '(allow user_t shadow_t (file (getattr)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil",
+		"every process in the domain user_t may then getattr every file labeled shadow_t");
+	/* a constraint: the labels, no command, nothing loosened */
+	check_public(kept_event("1", "read", "user_u:user_r:user_t:s0", "staff_u:object_r:user_home_t:s0"),
+		"openat /tmp/x: SELinux's policy does not let the domain user_t read an object of class file labeled user_home_t: a constraint forbids it (the SELinux users of the process and the object differ: user_u and staff_u)",
+		"A constraint is part of the policy's design, not a missing rule: give the process or the object the SELinux user, role or level the constraint asks for (root)",
+		NULL, NULL);
+	/* the object's label hidden (lsm_detail 1): the domain analysed only */
+	check_public(kept_event("1", "read", HTTPD, "?"),
+		"openat /tmp/x: SELinux's policy does not let the domain httpd_t read this object of class file, whose label is hidden from the caller",
+		"Root can see the object's label (ls -Z, or kernel.auxerr.lsm_detail = 2) and then allow the domain httpd_t to read objects of class file with that label in a local SELinux policy module, or give the object a label the domain may use",
+		NULL, "the policy then allows the same to every process in the domain");
+}
+
 int main(void)
 {
 	CU_pSuite s;
@@ -295,6 +371,7 @@ int main(void)
 	CU_add_test(s, "no allow rule: a one-rule module", test_account_te_rule);
 	CU_add_test(s, "a boolean: setsebool", test_account_boolean);
 	CU_add_test(s, "constraint, dontaudit, permissive, unknown, none", test_account_others);
+	CU_add_test(s, "auxerr_explain() and auxerr_record_remedy() of an event", test_public);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
