@@ -6,8 +6,9 @@
 # names (root, the file's owner, the caller), and the call repeated as
 # nobody, which must now succeed; where the remedy is meant to be the
 # least change, a neighbour it must not have opened is checked too.  For
-# the others (Landlock, seccomp, AppArmor) the remedy is checked field by
-# field.
+# the others (Landlock, seccomp) the remedy is checked field by field.
+# AppArmor's remedy (the rule line and the profile's file) is taken from
+# `auxerr explain --json` and applied.
 #
 #   t-remedy.sh [--capture]
 #
@@ -395,45 +396,116 @@ apply sticky
 # the call's effect, made by the owner: the name is gone
 expect_eq sticky-removed "" "$(ls -A "$t/sticky")"
 
-# ---- AppArmor: the task's own profile, the file to change ---------------------------------
+# ---- AppArmor: the rule line, the profile's file, applied ---------------------------------
+# With AppArmor's own record in the event (the AVC, kernel.auxerr.lsm_detail
+# 1), the remedy is the rule line and the file that defines the profile,
+# found in $AUXERR_APPARMOR_DIR (here a directory of root's holding the
+# test's profiles); it is taken from `auxerr explain --json`, run as root,
+# and the open repeated as nobody under the profile must succeed.  Two
+# profiles: one whose deny rule refuses the file (the remedy must remove
+# it: deny wins over allow), one that has no rule for it.  On a kernel
+# without the AVC record, the remedy names the task's own profile only.
 if ! grep -qw apparmor /sys/kernel/security/lsm 2>/dev/null; then
 	mountpoint -q /sys/kernel/security ||
 		mount -t securityfs securityfs /sys/kernel/security
 fi
+# aa_open PROFILE FILE: probe's open of FILE as nobody confined by PROFILE
+aa_open() {
+	as_nobody sh -c 'echo "exec $1" > /proc/self/attr/apparmor/exec && shift &&
+		exec "$@"' sh "$1" "$PROBE" open "$2" 2>/dev/null
+}
+# jr FIELD: the remedy's FIELD in $json ("" for null)
+jr() {
+	python3 -c 'import json, sys
+v = json.load(sys.stdin)["remedy"][sys.argv[1]]
+print("" if v is None else v)' "$1" <<<"$json"
+}
+# aa_case NAME PROFILE FILE TEXT COMMAND WEAKENS SENTENCE AUDITED: 1 when
+# the event has no AVC record (nothing checked beyond the denial)
+aa_case() {
+	local n=$1 prof=$2 f=$3 text=$4 cmd=$5 weak=$6 sentence=$7 audited=$8 rc
+	out=$(aa_open "$prof" "$f")
+	ev=$(grep '^type=' <<<"$out")
+	expect_eq "$n-denied" errno=13 "$(sed -n 1p <<<"$out")"
+	grep -q '^type=AVC ' <<<"$ev" || return 1
+	expect_eq "$n-avc-profile" "\"$prof\"" "$(rec_field AVC profile <<<"$ev")"
+	expect_eq "$n-avc-name" "\"$f\"" "$(rec_field AVC name <<<"$ev")"
+	expect_eq "$n-avc-denied_mask" '"r"' "$(rec_field AVC denied_mask <<<"$ev")"
+	expect_eq "$n-lsm_audited" "$audited" "$(rec_field 'UNKNOWN[1340]' lsm_audited <<<"$ev")"
+	json=$(printf '%s\n' "$ev" | AUXERR_APPARMOR_DIR="$t/aa.d" "$B/auxerr" explain --json -)
+	expect_eq "$n-explanation" "$sentence" \
+		"$(python3 -c 'import json, sys; print(json.load(sys.stdin)["explanation"])' <<<"$json")"
+	expect_eq "$n-kind" policy "$(jr kind)"
+	expect_eq "$n-who" root "$(jr who)"
+	expect_eq "$n-uid" 0 "$(jr uid)"
+	expect_eq "$n-command" "$cmd" "$(jr command)"
+	expect_eq "$n-text" "$text" "$(jr text)"
+	expect_eq "$n-weakens" "$weak" "$(jr weakens)"
+	applied=$(cd / && bash -c "$(jr command)" 2>&1)
+	rc=$?
+	expect_eq "$n-applied" 0 "$rc"
+	[ "$rc" = 0 ] || echo "    $(jr command): $applied"
+	out=$(aa_open "$prof" "$f")
+	expect_eq "$n-now-allowed" errno=0 "$(sed -n 1p <<<"$out")"
+	return 0
+}
 if grep -qw apparmor /sys/kernel/security/lsm 2>/dev/null; then
 	mkdir -m 0755 "$t/aa"
+	mkdir -m 0700 "$t/aa.d"
 	echo s > "$t/aa/secret"
-	chmod 0644 "$t/aa/secret"
-	profile=$(mktemp /tmp/aa-remedy.XXXXXX)
+	echo p > "$t/aa/plain"
+	chmod 0644 "$t/aa/secret" "$t/aa/plain"
+	profile=$t/aa.d/auxerr_remedy
 	cat > "$profile" <<EOF
 profile auxerr_remedy flags=(attach_disconnected) {
   file,
   deny $t/aa/secret r,
 }
 EOF
-	if apparmor_parser -r "$profile" >/tmp/aa-remedy.log 2>&1; then
-		# probe (build/guest/probe), not auxerr-check: the profile
-		# allows files only, and auxerr-check's own later work (a
-		# socket for a name lookup) would be the newest denial
-		out=$(as_nobody sh -c 'echo "exec auxerr_remedy" > /proc/self/attr/apparmor/exec &&
-			exec "$@"' sh "$PROBE" open "$t/aa/secret" 2>/dev/null)
-		ev=$(grep '^type=' <<<"$out")
-		expect_eq apparmor-denied errno=13 "$(sed -n 1p <<<"$out")"
-		rem=$("$REMEDY" <<<"$ev" 2>&1)
-		if [ -n "$capture" ] && [ -n "$ev" ]; then
-			echo "==> remedy/lsm-apparmor.txt"
-			printf '%s\n' "$ev"
-			echo "<=="
+	dirs='{usr,etc,proc,sys,dev,work,lib,lib64,bin,sbin,run}'
+	plain=$t/aa.d/auxerr_remedy_plain
+	cat > "$plain" <<EOF
+profile auxerr_remedy_plain flags=(attach_disconnected) {
+  /$dirs/ r,
+  /$dirs/** rmix,
+  / r,
+  /tmp/ r,
+  $t/ r,
+  $t/aa/ r,
+}
+EOF
+	if apparmor_parser -r "$profile" "$plain" >/tmp/aa-remedy.log 2>&1; then
+		cmd="sed -i -e 3d -e '4i\\  $t/aa/secret r,' $profile && apparmor_parser -r $profile"
+		if aa_case apparmor-deny auxerr_remedy "$t/aa/secret" \
+			"The AppArmor profile 'auxerr_remedy' does not allow 'r' access to $t/aa/secret: its deny rule 'deny $t/aa/secret r,' ($profile, line 3) refuses it, and a deny rule wins over every allow rule, so root must remove that deny rule and add the rule '$t/aa/secret r,', then reload it: $cmd" \
+			"$cmd" \
+			"the deny rule 'deny $t/aa/secret r,' no longer refuses anything it matched, and every process confined by 'auxerr_remedy' may then do the same" \
+			"openat $t/aa/secret: AppArmor profile 'auxerr_remedy' does not allow read (r) of $t/aa/secret; AppArmor did not log it (nothing was written to the audit log)" \
+			0; then
+			cmd="sed -i '8i\\  $t/aa/plain r,' $plain && apparmor_parser -r $plain"
+			aa_case apparmor-plain auxerr_remedy_plain "$t/aa/plain" \
+				"The AppArmor profile 'auxerr_remedy_plain' does not allow 'r' access to $t/aa/plain: root can add the rule '$t/aa/plain r,' to its block in $plain and reload it: $cmd" \
+				"$cmd" \
+				"every process confined by 'auxerr_remedy_plain' may then do the same" \
+				"openat $t/aa/plain: AppArmor profile 'auxerr_remedy_plain' does not allow read (r) of $t/aa/plain" \
+				1 || fail apparmor-plain-avc "no AVC record for the plain denial"
+		else
+			# a kernel without AppArmor's record: the task's own profile
+			rem=$("$REMEDY" <<<"$ev" 2>&1)
+			if [ -n "$capture" ] && [ -n "$ev" ]; then
+				echo "==> remedy/lsm-apparmor.txt"
+				printf '%s\n' "$ev"
+				echo "<=="
+			fi
+			expect_eq apparmor-lsm apparmor "$(rec_field 'UNKNOWN[1340]' lsm <<<"$ev")"
+			expect apparmor - policy root 0 "" \
+				"The AppArmor profile 'auxerr_remedy' confining the process does not allow this (its file_open check): root can add a rule allowing it in the file under /etc/apparmor.d that defines it, and reload that file with apparmor_parser -r" \
+				"every process confined by 'auxerr_remedy' may then do the same"
 		fi
-		expect_eq apparmor-lsm apparmor "$(rec_field 'UNKNOWN[1340]' lsm <<<"$ev")"
-		expect apparmor - policy root 0 "" \
-			"The AppArmor profile 'auxerr_remedy' confining the process does not allow this (its file_open check): root can add a rule allowing it in the file under /etc/apparmor.d that defines it, and reload that file with apparmor_parser -r" \
-			"every process confined by 'auxerr_remedy' may then do the same"
-		apparmor_parser -R "$profile" >/dev/null 2>&1
+		apparmor_parser -R "$profile" "$plain" >/dev/null 2>&1
 	else
 		fail apparmor-profile-loaded "$(cat /tmp/aa-remedy.log)"
 	fi
-	rm -f "$profile"
 else
 	fail apparmor-active "AppArmor is not active in the guest"
 fi
