@@ -234,12 +234,14 @@ bench-stock: bpf
 kernel-configs: kernel
 	@$(top)/kernel/build-configs $(CONFIGS)
 
-# SELinux on a kernel where it is the major LSM (today Debian's stock one):
+# SELinux on a kernel where it is the major LSM (the series' kernel booted
+# with lsm=...,selinux when it builds SELinux in, else Debian's stock one):
 # Debian's reference policy plus tests/selinux/auxerr_test.cil, real
 # enforcing, boolean, dontaudit and permissive denials of a confined domain
-# as nobody, each with libauxerr's audit2why answer (tests/selinux/run;
-# about a minute, part of make check).
+# as nobody, each with libauxerr's audit2why answer, and on the series'
+# kernel the kept event with SELinux's AVC (tests/selinux/run; about a
+# minute, part of make check).
 .PHONY: selinux-check
-selinux-check: stock-kernel userland
+selinux-check: stock-kernel userland guest-programs
 	@$(MAKE) --no-print-directory -C $(top)/libauxerr $(BUILD)/userland/test/selinux-why
 	@$(top)/tests/selinux/run
