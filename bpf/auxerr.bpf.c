@@ -2,8 +2,9 @@
 /*
  * The BPF backend of auxerr: the denials the patched kernel's series notes,
  * observed on a stock kernel with fexit programs and kept per thread in
- * task-local storage; a sys_exit program keeps a note only when the system
- * call returns its errno and counts the thread's system calls (the age);
+ * task-local storage; a kretprobe.multi program on the system call
+ * functions keeps a note only when the system call returns its errno and
+ * counts the thread's system calls (the age);
  * a task iterator, pinned in bpffs and readable by everyone, renders the
  * reading thread's own records as audit event text (docs/bpf-backend.md).
  */
@@ -68,6 +69,47 @@ static struct auxb_rec *pending(struct auxb_task *t, int err, int weak)
 	return &t->pend[n];
 }
 
+/*
+ * subj=: the AppArmor label of the task's cred, as audit prints it
+ * ("unconfined", or "profile (mode)").  The label is in the cred's LSM
+ * blob at the offset the kernel computed at boot, which it left in
+ * apparmor_blob_sizes.lbs_cred (a kernel symbol, not in BTF: resolved
+ * from kallsyms; absent, or AppArmor not enabled: no subj=).
+ */
+extern const void apparmor_blob_sizes __ksym __weak;
+extern const void apparmor_enabled __ksym __weak;
+#define AA_FLAG_UNCONFINED 2
+
+static void note_subj(struct auxb_rec *r, const struct cred *c)
+{
+	struct aa_profile *prof;
+	struct aa_label *l;
+	int off = 0, on = 0;
+	void *sec;
+
+	r->subj[0] = 0;
+	r->subj_mode = 0;
+	if (!&apparmor_blob_sizes || !&apparmor_enabled)
+		return;
+	if (bpf_probe_read_kernel(&on, sizeof(on), &apparmor_enabled) || !on ||
+	    bpf_probe_read_kernel(&off, sizeof(off), (char *)&apparmor_blob_sizes +
+				  bpf_core_field_offset(struct lsm_blob_sizes, lbs_cred)))
+		return;
+	sec = BPF_CORE_READ(c, security);
+	if (!sec || off < 0 || off > 4096 ||
+	    bpf_probe_read_kernel(&l, sizeof(l), (char *)sec + off) || !l)
+		return;
+	if (bpf_probe_read_kernel_str(r->subj, sizeof(r->subj), BPF_CORE_READ(l, hname)) <= 0) {
+		r->subj[0] = 0;
+		return;
+	}
+	if (BPF_CORE_READ(l, flags) & AA_FLAG_UNCONFINED)
+		return;
+	if (bpf_probe_read_kernel(&prof, sizeof(prof), &l->vec[0]) || !prof)
+		return;
+	r->subj_mode = 1 + (__u32)BPF_CORE_READ(prof, mode);
+}
+
 static struct auxb_rec *note(int err, __u32 mech, int weak)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
@@ -96,6 +138,7 @@ static struct auxb_rec *note(int err, __u32 mech, int weak)
 	r->pid = task->tgid;
 	r->ppid = task->real_parent->tgid;
 	bpf_get_current_comm(r->comm, sizeof(r->comm));
+	note_subj(r, c);
 	return r;
 }
 
@@ -280,12 +323,39 @@ int BPF_PROG(cap, const struct cred *cred, struct user_namespace *ns, int cap,
 	return 0;
 }
 
+#define LL_TRUNCATE	(1u << 14)
+#define LL_IOCTL_DEV	(1u << 15)
+
 /* The LSMs' hook implementations BPF can attach to (the loader skips the
  * ones a kernel lacks): which LSM refused, and in which hook. */
 enum { L_APPARMOR = 1, L_LANDLOCK, L_YAMA };
 enum { H_FILE_OPEN = 1, H_FILE_PERMISSION, H_FILE_TRUNCATE, H_FILE_IOCTL,
        H_PATH_MKNOD, H_PATH_MKDIR, H_PATH_CHOWN, H_PTRACE_ACCESS_CHECK,
        H_CAPABLE };
+
+/* the Landlock path walk of this call that refused (ll_walk, below) */
+static void ll_take(struct auxb_rec *r, __u32 hook)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct auxb_task *t = bpf_task_storage_get(&notes, task, 0, 0);
+
+	if (!t || !t->ll_set || hook == H_PTRACE_ACCESS_CHECK)
+		return;
+	t->ll_set = 0;
+	r->ll_blockers = t->ll_blockers;
+	if (hook == H_FILE_OPEN)	/* optional there: only remembered */
+		r->ll_blockers &= ~(LL_TRUNCATE | LL_IOCTL_DEV);
+	r->ll_layer = t->ll_layer;
+	r->ll_layers = t->ll_layers;
+	if (t->ll_mode) {
+		r->has_obj = 1;
+		r->mode = t->ll_mode;
+		r->ouid = t->ll_ouid;
+		r->ogid = t->ll_ogid;
+		r->ino = t->ll_ino;
+		r->dev = t->ll_dev;
+	}
+}
 
 static int lsm_note(void *ctx, __u32 lsm, __u32 hook)
 {
@@ -299,6 +369,9 @@ static int lsm_note(void *ctx, __u32 lsm, __u32 hook)
 	if (r) {
 		r->lsm = lsm;
 		r->hook = hook;
+		r->yama_scope = -1;
+		if (lsm == L_LANDLOCK)
+			ll_take(r, hook);
 	}
 	return 0;
 }
@@ -317,7 +390,107 @@ LSM_FEXIT(hook_file_ioctl, L_LANDLOCK, H_FILE_IOCTL)
 LSM_FEXIT(hook_path_mknod, L_LANDLOCK, H_PATH_MKNOD)
 LSM_FEXIT(hook_path_mkdir, L_LANDLOCK, H_PATH_MKDIR)
 LSM_FEXIT(hook_ptrace_access_check, L_LANDLOCK, H_PTRACE_ACCESS_CHECK)
-LSM_FEXIT(yama_ptrace_access_check, L_YAMA, H_PTRACE_ACCESS_CHECK)
+
+/* Landlock: the rights a path walk left missing, for the hook's note.
+ * is_access_to_paths_allowed() leaves, for each right asked for, the
+ * layers that still deny it; as Landlock's own audit records (6.15) do,
+ * the missing rights are those some layer denies, and the layer the
+ * youngest of them. */
+
+static void ll_masks(struct auxb_task *t, __u16 req, void *masks, __u32 *lm)
+{
+	__u16 m[16];
+
+	if (!masks || bpf_probe_read_kernel(m, sizeof(m), masks))
+		return;
+	for (int i = 0; i < 16; i++) {
+		if ((req & (1u << i)) && m[i]) {
+			t->ll_blockers |= 1u << i;
+			*lm |= m[i];
+		}
+	}
+}
+
+/* (its layer-mask arguments are pointers to arrays, which the verifier
+ * does not let a program read from its context: bpf_get_func_arg()) */
+SEC("fexit/is_access_to_paths_allowed")
+int ll_walk(void *ctx)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct landlock_ruleset *domain;
+	struct auxb_task *t;
+	struct inode *inode;
+	struct path *path;
+	__u64 a0 = 0, a1 = 0, a2 = 0, a3 = 0, a5 = 0, a6 = 0, ret = 1;
+	__u32 lm = 0, layer = 0;
+	void *masks1, *masks2;
+	__u16 req1, req2;
+
+	bpf_get_func_ret(ctx, &ret);
+	if (ret & 0xff)
+		return 0;
+	bpf_get_func_arg(ctx, 0, &a0);
+	bpf_get_func_arg(ctx, 1, &a1);
+	bpf_get_func_arg(ctx, 2, &a2);
+	bpf_get_func_arg(ctx, 3, &a3);
+	bpf_get_func_arg(ctx, 5, &a5);
+	bpf_get_func_arg(ctx, 6, &a6);
+	domain = (struct landlock_ruleset *)a0;
+	path = (struct path *)a1;
+	req1 = (__u16)a2;
+	masks1 = (void *)a3;
+	req2 = (__u16)a5;
+	masks2 = (void *)a6;
+	t = bpf_task_storage_get(&notes, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!t)
+		return 0;
+	t->ll_blockers = 0;
+	ll_masks(t, req1, masks1, &lm);
+	ll_masks(t, req2, masks2, &lm);
+	for (int i = 0; i < 16; i++)
+		if (lm & (1u << i))
+			layer = i + 1;
+	t->ll_layer = layer;
+	t->ll_layers = BPF_CORE_READ(domain, num_layers);
+	inode = BPF_CORE_READ(path, dentry, d_inode);
+	t->ll_mode = 0;
+	if (inode) {
+		t->ll_mode = BPF_CORE_READ(inode, i_mode);
+		t->ll_ouid = BPF_CORE_READ(inode, i_uid.val);
+		t->ll_ogid = BPF_CORE_READ(inode, i_gid.val);
+		t->ll_ino = BPF_CORE_READ(inode, i_ino);
+		t->ll_dev = BPF_CORE_READ(inode, i_sb, s_dev);
+	}
+	t->ll_set = 1;
+	return 0;
+}
+
+/*
+ * Yama: ptrace_scope refused an attach.  kernel.yama.ptrace_scope is a
+ * static variable of Yama, not in BTF: its address from kallsyms.
+ */
+extern const void ptrace_scope __ksym __weak;
+
+SEC("fexit/yama_ptrace_access_check")
+int BPF_PROG(yama_x, struct task_struct *child, unsigned int mode, int ret)
+{
+	struct auxb_rec *r;
+	int scope = -1;
+
+	if (ret != -EPERM)
+		return 0;
+	r = note(EPERM, AUXB_LSM, 0);
+	if (!r)
+		return 0;
+	r->lsm = L_YAMA;
+	r->hook = H_PTRACE_ACCESS_CHECK;
+	if (&ptrace_scope && bpf_probe_read_kernel(&scope, sizeof(scope), &ptrace_scope))
+		scope = -1;
+	r->yama_scope = scope;
+	r->yama_rel = scope == 1 ? 1 : 2;
+	r->opid = child->tgid;
+	return 0;
+}
 
 static void note_sb(struct auxb_rec *r, struct super_block *sb)
 {
@@ -360,6 +533,119 @@ static int note_rofs(struct vfsmount *m, int ret)
 		return 0;
 	r->flag = (m->mnt_sb->s_flags & SB_RDONLY) ? 2 : 1;
 	note_sb(r, m->mnt_sb);
+	return 0;
+}
+
+/* noexec: path_noexec() is true; execve() and uselib() then fail with
+ * EACCES, mmap() with PROT_EXEC with EPERM (noted for both: only the one
+ * the call returns is kept) */
+static void note_path_flag(__u32 err, __u32 mech, __u32 flag, const struct path *path)
+{
+	struct auxb_rec *r = note(err, mech, 0);
+	struct inode *inode;
+
+	if (!r)
+		return;
+	inode = path->dentry->d_inode;
+	r->flag = flag;
+	note_sb(r, path->mnt->mnt_sb);
+	if (inode) {
+		note_inode(r, inode);
+		r->has_obj = 1;
+	}
+}
+
+SEC("fexit/path_noexec")
+int BPF_PROG(noexec, const struct path *path, bool ret)
+{
+	if (!ret)
+		return 0;
+	note_path_flag(EACCES, AUXB_MOUNT, 4, path);
+	note_path_flag(EPERM, AUXB_MOUNT, 4, path);
+	return 0;
+}
+
+/*
+ * inode flags: the IS_IMMUTABLE()/IS_APPEND() tests are inline in their
+ * callers; noted at the return of the callers BPF can attach to, when
+ * they fail with EPERM and the inode has the flag: may_open() (an
+ * immutable file opened for writing, through inode_permission(); an
+ * append-only one without O_APPEND, or with O_TRUNC), vfs_truncate()
+ * (truncate(2)), notify_change() (chmod, chown, utimes... of either).
+ * Not inode_permission() itself: it runs for every component of every
+ * path walk (docs/bpf-backend.md, "Cost").
+ */
+#define S_APPEND	(1 << 2)
+#define S_IFCHR		0020000
+#define S_IFBLK		0060000
+#define MNT_NODEV	0x02
+#define SB_I_NODEV	0x00000004
+#define S_IMMUTABLE	(1 << 3)
+static void note_iflag(struct inode *inode, int append_too)
+{
+	struct auxb_rec *r;
+	__u32 fl = inode->i_flags;
+	__u32 flag = (fl & S_IMMUTABLE) ? 6 : (append_too && (fl & S_APPEND)) ? 7 : 0;
+
+	if (!flag)
+		return;
+	r = note(EPERM, AUXB_INODE, 0);
+	if (!r)
+		return;
+	r->flag = flag;
+	note_sb(r, inode->i_sb);
+	note_inode(r, inode);
+	r->has_obj = 1;
+}
+
+SEC("fexit/may_open")
+int BPF_PROG(mayopen, struct mnt_idmap *idmap, const struct path *path, int acc_mode,
+	     int flag, int ret)
+{
+	struct inode *inode;
+
+	inode = path->dentry->d_inode;
+	if (!inode)
+		return 0;
+	if (ret == -EACCES) {
+		/* nodev: may_open() tests may_open_dev() (inlined there)
+		 * first, for a device */
+		__u32 fmt = inode->i_mode & S_IFMT;
+		if ((fmt == S_IFCHR || fmt == S_IFBLK) &&
+		    ((path->mnt->mnt_flags & MNT_NODEV) ||
+		     (path->mnt->mnt_sb->s_iflags & SB_I_NODEV)))
+			note_path_flag(EACCES, AUXB_MOUNT, 5, path);
+		return 0;
+	}
+	if (ret == -EPERM)
+		note_iflag(inode, 1);
+	return 0;
+}
+
+SEC("fexit/vfs_truncate")
+int BPF_PROG(truncate, const struct path *path, loff_t length, long ret)
+{
+	struct inode *inode;
+
+	if (ret != -EPERM)
+		return 0;
+	inode = path->dentry->d_inode;
+	if (inode)
+		note_iflag(inode, 1);
+	return 0;
+}
+
+SEC("fexit/notify_change")
+int BPF_PROG(setattr, struct mnt_idmap *idmap, struct dentry *dentry, struct iattr *attr,
+	     struct inode **delegated, int ret)
+{
+	struct inode *inode;
+
+	if (ret != -EPERM)
+		return 0;
+	inode = dentry->d_inode;
+	if (inode)
+		note_iflag(inode, 1);
 	return 0;
 }
 
@@ -419,11 +705,15 @@ int BPF_PROG(ptrace, struct task_struct *target, unsigned int mode, int ret)
  * task that has a filter: see docs/bpf-backend.md, "Cost".)
  */
 #define SECCOMP_RET_ERRNO 0x00050000U
+static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
+				     __u64 a0, __u64 a1, __u64 a2, __u64 a3);
+
 SEC("fexit/__secure_computing")
 int BPF_PROG(seccomp, const struct seccomp_data *sd, int ret)
 {
 	struct task_struct *task;
 	struct pt_regs *regs;
+	struct auxb_task *t;
 	struct auxb_rec *r;
 	long ax;
 
@@ -440,6 +730,12 @@ int BPF_PROG(seccomp, const struct seccomp_data *sd, int ret)
 	r->sc_nr = BPF_CORE_READ(regs, orig_ax);
 	r->sc_code = SECCOMP_RET_ERRNO | (__u32)-ax;
 	r->sc_filters = task->seccomp.filter_count.counter;
+	/* the call is skipped: it never reaches its __x64_sys_ function,
+	 * so its end is handled here */
+	t = bpf_task_storage_get(&notes, task, 0, 0);
+	if (t)
+		end_call(t, r->sc_nr, ax, BPF_CORE_READ(regs, di), BPF_CORE_READ(regs, si),
+			 BPF_CORE_READ(regs, dx), BPF_CORE_READ(regs, r10));
 	return 0;
 }
 
@@ -499,25 +795,25 @@ static long comp_cb(__u64 i, void *ctx)
 	return 0;
 }
 
-SEC("tp_btf/sys_exit")
-int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+/*
+ * The end of a system call of a thread that has storage (it had a denial
+ * once): count it, and keep the pending note whose errno it returns.
+ */
+static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
+				     __u64 a0, __u64 a1, __u64 a2, __u64 a3)
 {
-	struct task_struct *task = bpf_get_current_task_btf();
-	struct auxb_task *t;
 	struct auxb_rec *p = NULL, *r;
-	int nr, err, arg;
+	int err, arg;
 	__u32 n, h;
 
-	t = bpf_task_storage_get(&notes, task, 0, 0);
-	if (!t)
-		return 0;	/* no denial ever: the whole cost */
-	nr = regs->orig_ax;
+	if (t->ll_set)
+		t->ll_set = 0;
 	if (t->reading) {
 		/* read/close of our iterator: not counted */
 		if (nr == 3)
 			t->reading = 0;
 		if (nr == 0 || nr == 3)
-			return 0;
+			return;
 		t->reading = 0;
 	}
 	if (t->quiet) {
@@ -525,18 +821,18 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		 * not noted (the library's, not the program's) */
 		if (t->npend)
 			t->npend = 0;
-		return 0;
+		return;
 	}
-	if (nr == 157 && regs->di == AUXB_PR_AUXERR)
-		return 0;
+	if (nr == 157 && a0 == AUXB_PR_AUXERR)
+		return;
 	t->calls++;
 	t->opened = nr == 257 && ret >= 0;	/* maybe the open of our iterator */
 	n = t->npend;
 	if (!n)
-		return 0;
+		return;
 	t->npend = 0;
 	if (ret >= 0 || ret < -MAX_ERRNO)
-		return 0;
+		return;
 	err = -ret;
 	for (int i = 0; i < AUXB_PENDING; i++) {
 		if (i >= n)
@@ -547,7 +843,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		}
 	}
 	if (!p)
-		return 0;
+		return;
 	h = (t->head + 1) % AUXB_DEPTH_MAX;
 	t->head = h;
 	if (t->count < AUXB_DEPTH_MAX)
@@ -558,10 +854,10 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	r->time_ns = bpf_ktime_get_boot_ns() + realtime_offset;
 	r->calls_at = t->calls;
 	r->nr = nr;
-	r->args[0] = regs->di;
-	r->args[1] = regs->si;
-	r->args[2] = regs->dx;
-	r->args[3] = regs->r10;
+	r->args[0] = a0;
+	r->args[1] = a1;
+	r->args[2] = a2;
+	r->args[3] = a3;
 	arg = path_arg(nr);
 	r->have_name = 0;
 	if (arg >= 0) {
@@ -577,6 +873,30 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 			r->comp[c.end & (AUXB_NAME_MAX - 1)] = 0;
 		}
 	}
+}
+
+/*
+ * The return of the x86_64 system call functions (__x64_sys_*), one
+ * kretprobe.multi program attached by the loader to all of them but the
+ * few that can fail with none of the noted errnos (getpid, getuid, ...):
+ * those run no program at all, and no tracepoint puts every task's system
+ * calls on the slow path (docs/bpf-backend.md, "Cost").  A thread that
+ * never had a denial returns after one task-storage lookup.
+ */
+SEC("kretprobe.multi")
+int sys_ret(struct pt_regs *ctx)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct pt_regs *u;
+	struct auxb_task *t;
+
+	t = bpf_task_storage_get(&notes, task, 0, 0);
+	if (!t)
+		return 0;	/* no denial ever: the whole cost */
+	u = (struct pt_regs *)bpf_task_pt_regs(task);
+	end_call(t, (int)BPF_CORE_READ(u, orig_ax), PT_REGS_RC(ctx),
+		 BPF_CORE_READ(u, di), BPF_CORE_READ(u, si),
+		 BPF_CORE_READ(u, dx), BPF_CORE_READ(u, r10));
 	return 0;
 }
 
@@ -706,6 +1026,15 @@ static const char classes[7][12] = { "owner", "group", "other", "acl", "acl_user
 static const char overrides[4][32] = { "none", "dac_read_search", "dac_override",
 				       "dac_read_search,dac_override" };
 static const char lsms[4][12] = { "?", "apparmor", "landlock", "yama" };
+static const char ll_rights[16][16] = { "fs.execute", "fs.write_file",
+	"fs.read_file", "fs.read_dir", "fs.remove_dir", "fs.remove_file",
+	"fs.make_char", "fs.make_dir", "fs.make_reg", "fs.make_sock",
+	"fs.make_fifo", "fs.make_block", "fs.make_sym", "fs.refer",
+	"fs.truncate", "fs.ioctl_dev" };
+static const char vfs_flags[8][12] = { "?", "ro", "ro_sb", "sticky", "noexec",
+	"nodev", "immutable", "append" };
+static const char aa_modes[6][12] = { "", "enforce", "complain", "kill",
+	"unconfined", "user" };
 static const char hooks[10][24] = { "?", "file_open", "file_permission",
 	"file_truncate", "file_ioctl", "path_mknod", "path_mkdir", "path_chown",
 	"ptrace_access_check", "capable" };
@@ -757,6 +1086,13 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 		put_cstr(seq, b->path);
 	else
 		BPF_SEQ_PRINTF(seq, "(null)");
+	if (r->subj[0]) {
+		__builtin_memcpy(b->str, r->subj, sizeof(r->subj));
+		b->str[63] = 0;
+		BPF_SEQ_PRINTF(seq, " subj=%s", b->str);
+		if (r->subj_mode)
+			BPF_SEQ_PRINTF(seq, " (%s)", aa_modes[r->subj_mode < 6 ? r->subj_mode : 0]);
+	}
 	BPF_SEQ_PRINTF(seq, " key=(null)\n");
 
 	put_stamp(seq, r, "UNKNOWN[1340]");
@@ -782,10 +1118,14 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 			       r->cap, r->userns, r->userns_level, r->userns_owner);
 		break;
 	case AUXB_MOUNT:
-		BPF_SEQ_PRINTF(seq, "mechanism=mount flag=%s fstype=", r->flag == 2 ? "ro_sb" : "ro");
+	case AUXB_INODE:
+		BPF_SEQ_PRINTF(seq, "mechanism=%s flag=%s fstype=",
+			       r->mech == AUXB_INODE ? "inode" : "mount", vfs_flags[r->flag & 7]);
 		put_cstr(seq, r->fstype);
 		BPF_SEQ_PRINTF(seq, " sb=");
 		put_cstr(seq, r->sb);
+		if (r->has_obj)
+			put_object(seq, r);
 		break;
 	case AUXB_STICKY:
 		BPF_SEQ_PRINTF(seq, "mechanism=sticky flag=sticky fstype=");
@@ -807,6 +1147,23 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 	case AUXB_LSM:
 		BPF_SEQ_PRINTF(seq, "mechanism=lsm lsm=%s lsm_hook=%s",
 			       lsms[r->lsm & 3], hooks[r->hook < 10 ? r->hook : 0]);
+		if (r->lsm == L_LANDLOCK && r->ll_layers) {
+			int first = 1;
+
+			BPF_SEQ_PRINTF(seq, " blockers=");
+			for (int i = 0; i < 16; i++) {
+				if (!(r->ll_blockers & (1u << i)))
+					continue;
+				BPF_SEQ_PRINTF(seq, "%s%s", first ? "" : ",", ll_rights[i]);
+				first = 0;
+			}
+			BPF_SEQ_PRINTF(seq, " layer=%u layers=%u", r->ll_layer, r->ll_layers);
+			if (r->has_obj)
+				put_object(seq, r);
+		}
+		if (r->lsm == L_YAMA && r->yama_scope >= 0)
+			BPF_SEQ_PRINTF(seq, " ptrace_scope=%d relation=%s opid=%u", r->yama_scope,
+				       r->yama_rel == 1 ? "not_descendant" : "scope", r->opid);
 		break;
 	}
 	if (r->flags & AUXB_WEAK)

@@ -48,7 +48,8 @@ struct auxb_rec {
 	/* cap */
 	__u32 cap, userns_level, userns_owner;
 	__u64 userns;
-	/* mount, sticky: the flag (1 ro, 2 ro_sb, 3 sticky), the filesystem,
+	/* mount, inode, sticky: the flag (1 ro, 2 ro_sb, 3 sticky, 4 noexec,
+	 * 5 nodev, 6 immutable, 7 append), the filesystem,
 	 * the sticky directory */
 	__u32 flag, dir_mode, dir_ouid;
 	__u64 dir_ino;
@@ -59,6 +60,17 @@ struct auxb_rec {
 	__u32 sc_nr, sc_code, sc_filters;
 	/* lsm: indexes into the names of auxerr.bpf.c */
 	__u32 lsm, hook;
+	/* Landlock: the missing rights (LANDLOCK_ACCESS_FS_* bits), the
+	 * youngest layer that denied, the domain's layers; has_obj: the
+	 * object (mode, ouid, ogid, ino, dev) is set */
+	__u32 ll_blockers, ll_layer, ll_layers, has_obj;
+	/* Yama: kernel.yama.ptrace_scope; 1 not_descendant, 2 scope */
+	__s32 yama_scope;
+	__u32 yama_rel;
+	/* subj=: the task's AppArmor label at the denial; subj_mode: 0 none
+	 * shown (unconfined), else 1 + the profile's mode */
+	char subj[64];
+	__u32 subj_mode;
 	char name[AUXB_NAME_MAX];	/* the path the caller gave */
 	char comp[AUXB_NAME_MAX];	/* path: the directory, as it gave it */
 };
@@ -72,6 +84,11 @@ struct auxb_task {
 	__u32 opened;		/* the last counted call opened a file */
 	__u32 quiet;		/* between hold and release: a flush's own
 				 * calls, not counted (see the flush service) */
+	/* Landlock's last refused path walk in this system call (its
+	 * hook's note takes it) */
+	__u32 ll_set, ll_blockers, ll_layer, ll_layers;
+	__u32 ll_mode, ll_ouid, ll_ogid, ll_dev;
+	__u64 ll_ino;
 	struct auxb_rec pend[AUXB_PENDING];
 	struct auxb_rec ring[AUXB_DEPTH_MAX];
 };

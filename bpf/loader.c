@@ -61,6 +61,65 @@ static int unload(void)
 	return 0;
 }
 
+/*
+ * The system call functions the exit program (sys_ret) returns from: all
+ * the traceable __x64_sys_* (ftrace's list) but these, which fail with none of the
+ * errnos the backend notes (EPERM, EACCES, EROFS; no capability or LSM
+ * check either), so that they run no program (docs/bpf-backend.md,
+ * "Cost").  rt_sigreturn is not a return
+ * of its own (it restores the interrupted code's registers).
+ */
+static const char *const no_exit[] = {
+	"getpid", "getppid", "gettid", "getuid", "geteuid", "getgid",
+	"getegid", "getresuid", "getresgid", "getgroups", "getpgrp",
+	"sched_yield", "umask", "time", "gettimeofday", "times", "sysinfo",
+	"uname", "newuname", "getrusage", "getitimer", "alarm", "pause",
+	"nanosleep", "clock_gettime", "clock_getres", "clock_nanosleep",
+	"getcpu", "getrandom", "set_tid_address", "rt_sigprocmask",
+	"rt_sigreturn", "rt_sigpending", "exit", "exit_group", "brk",
+	"getcwd", "set_robust_list",
+};
+
+#define FILTER_FUNCS "/sys/kernel/tracing/available_filter_functions"
+
+static struct bpf_link *attach_exit(struct bpf_program *prog)
+{
+	LIBBPF_OPTS(bpf_kprobe_multi_opts, o, .retprobe = true);
+	static char names[1024][64];
+	static const char *syms[1024];
+	char line[256], name[200];
+	size_t n = 0;
+	FILE *f = fopen(FILTER_FUNCS, "re");
+
+	if (!f && mount("tracefs", "/sys/kernel/tracing", "tracefs", 0, NULL) == 0)
+		f = fopen(FILTER_FUNCS, "re");
+	if (!f) {
+		perror("auxerr-bpfd: " FILTER_FUNCS);
+		return NULL;
+	}
+	while (fgets(line, sizeof(line), f) && n < 1024) {
+		int skip = 0;
+
+		if (sscanf(line, "%199s", name) != 1 ||
+		    strncmp(name, "__x64_sys_", 10) ||
+		    strlen(name) >= sizeof(names[0]))
+			continue;
+		for (size_t i = 0; i < sizeof(no_exit) / sizeof(no_exit[0]); i++)
+			skip |= !strcmp(name + 10, no_exit[i]);
+		for (size_t i = 0; i < n && !skip; i++)
+			skip = !strcmp(names[i], name);
+		if (skip)
+			continue;
+		strcpy(names[n], name);
+		syms[n] = names[n];
+		n++;
+	}
+	fclose(f);
+	o.syms = syms;
+	o.cnt = n;
+	return bpf_program__attach_kprobe_multi_opts(prog, NULL, &o);
+}
+
 static int pin(struct bpf_link *l, const char *path, mode_t mode)
 {
 	if (bpf_link__pin(l, path) < 0 || chmod(path, mode) < 0) {
@@ -150,7 +209,7 @@ int main(int argc, char **argv)
 
 		if (!bpf_program__autoload(prog))
 			continue;
-		l = bpf_program__attach(prog);
+		l = strcmp(name, "sys_ret") ? bpf_program__attach(prog) : attach_exit(prog);
 		if (!l) {
 			fprintf(stderr, "auxerr-bpfd: attach %s: %s\n", name, strerror(errno));
 			unload();

@@ -167,6 +167,15 @@ static const char *const classes[] = { "owner", "group", "other", "acl",
 static const char *const overrides[] = { "none", "dac_read_search",
 	"dac_override", "dac_read_search,dac_override" };
 static const char *const lsms[] = { "?", "apparmor", "landlock", "yama" };
+static const char *const ll_rights[16] = { "fs.execute", "fs.write_file",
+	"fs.read_file", "fs.read_dir", "fs.remove_dir", "fs.remove_file",
+	"fs.make_char", "fs.make_dir", "fs.make_reg", "fs.make_sock",
+	"fs.make_fifo", "fs.make_block", "fs.make_sym", "fs.refer",
+	"fs.truncate", "fs.ioctl_dev" };
+static const char *const vfs_flags[8] = { "?", "ro", "ro_sb", "sticky",
+	"noexec", "nodev", "immutable", "append" };
+static const char *const aa_modes[6] = { "", "enforce", "complain", "kill",
+	"unconfined", "user" };
 static const char *const hooks[] = { "?", "file_open", "file_permission",
 	"file_truncate", "file_ioctl", "path_mknod", "path_mkdir", "path_chown",
 	"ptrace_access_check", "capable" };
@@ -205,10 +214,14 @@ static void put_auxerr(struct out *o, const struct auxb_rec *r)
 		    r->userns_owner);
 		break;
 	case AUXB_MOUNT:
-		put(o, " mechanism=mount flag=%s fstype=", r->flag == 2 ? "ro_sb" : "ro");
+	case AUXB_INODE:
+		put(o, " mechanism=%s flag=%s fstype=",
+		    r->mech == AUXB_INODE ? "inode" : "mount", vfs_flags[r->flag & 7]);
 		put_cstr(o, r->fstype, sizeof(r->fstype));
 		put(o, " sb=");
 		put_cstr(o, r->sb, sizeof(r->sb));
+		if (r->has_obj)
+			put_object(o, r);
 		break;
 	case AUXB_STICKY:
 		put(o, " mechanism=sticky flag=sticky fstype=");
@@ -231,6 +244,23 @@ static void put_auxerr(struct out *o, const struct auxb_rec *r)
 	case AUXB_LSM:
 		put(o, " mechanism=lsm lsm=%s lsm_hook=%s", lsms[r->lsm & 3],
 		    hooks[r->hook < 10 ? r->hook : 0]);
+		if (r->lsm == 2 /* landlock */ && r->ll_layers) {
+			const char *sep = "";
+
+			put(o, " blockers=");
+			for (int i = 0; i < 16; i++) {
+				if (r->ll_blockers & (1u << i)) {
+					put(o, "%s%s", sep, ll_rights[i]);
+					sep = ",";
+				}
+			}
+			put(o, " layer=%u layers=%u", r->ll_layer, r->ll_layers);
+			if (r->has_obj)
+				put_object(o, r);
+		}
+		if (r->lsm == 3 /* yama */ && r->yama_scope >= 0)
+			put(o, " ptrace_scope=%d relation=%s opid=%u", r->yama_scope,
+			    r->yama_rel == 1 ? "not_descendant" : "scope", r->opid);
 		break;
 	}
 	if (r->flags & AUXB_WEAK)
@@ -271,6 +301,11 @@ int auxerr_bpf_render(const struct auxb_rec *r, int pid, int tid, char *buf,
 	put(&o, " exe=");
 	snprintf(path, sizeof(path), "/proc/%d/exe", pid);
 	put_link(&o, path);
+	if (r->subj[0]) {
+		put(&o, " subj=%.*s", (int)strnlen(r->subj, sizeof(r->subj)), r->subj);
+		if (r->subj_mode && r->subj_mode < 6)
+			put(&o, " (%s)", aa_modes[r->subj_mode]);
+	}
 	put(&o, " key=(null)");
 	/* AUXERR */
 	put_auxerr(&o, r);

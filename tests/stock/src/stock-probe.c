@@ -6,7 +6,7 @@
  *
  *   stock-probe ACTION ARGS...
  *
- * Actions: open PATH, chown PATH UID, mkdir PATH, unlink PATH,
+ * Actions: open PATH, openw PATH (for writing), exec PATH, chown PATH UID, mkdir PATH, unlink PATH,
  * landlock DIR PATH (allow only reading beneath DIR, then open PATH for
  * reading and writing), seccomp NR ERRNO PATH (a filter failing syscall NR with ERRNO,
  * then open PATH), clear (clear, then get), flush PATH (open, then
@@ -160,6 +160,11 @@ int main(int argc, char **argv)
 		return flushraw((unsigned)atoi(argv[2]), strtoull(argv[3], NULL, 10));
 	if (!strcmp(a, "open") && argc == 3) {
 		r = open(argv[2], O_RDONLY);
+	} else if (!strcmp(a, "openw") && argc == 3) {
+		r = open(argv[2], O_WRONLY);
+	} else if (!strcmp(a, "exec") && argc == 3) {
+		char *const av[] = { argv[2], NULL };
+		r = execv(argv[2], av);
 	} else if (!strcmp(a, "chown") && argc == 4) {
 		r = chown(argv[2], (uid_t)atoi(argv[3]), (gid_t)-1);
 	} else if (!strcmp(a, "mkdir") && argc == 3) {
@@ -186,7 +191,7 @@ int main(int argc, char **argv)
 		auxerr_clear();
 		errno = e;
 	} else {
-		fprintf(stderr, "usage: stock-probe open PATH | chown PATH UID | mkdir PATH | unlink PATH | "
+		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | "
 			"landlock DIR PATH | seccomp NR ERRNO PATH | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL\n");
 		return 2;
 	}
