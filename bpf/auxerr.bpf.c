@@ -2,9 +2,10 @@
 /*
  * The BPF backend of auxerr: the denials the patched kernel's series notes,
  * observed on a stock kernel with fexit programs and kept per thread in
- * task-local storage; a kretprobe.multi program on the system call
- * functions keeps a note only when the system call returns its errno and
- * counts the thread's system calls (the age);
+ * task-local storage; a sys_exit program (or, as an option, a
+ * kretprobe.multi program on the system call functions) keeps a note only
+ * when the system call returns its errno and counts the thread's system
+ * calls (the age);
  * a task iterator, pinned in bpffs and readable by everyone, renders the
  * reading thread's own records as audit event text (docs/bpf-backend.md).
  */
@@ -32,6 +33,7 @@ char LICENSE[] SEC("license") = "GPL";
 
 /* set by the loader */
 const volatile __u32 depth = 1;		/* kernel.auxerr.depth */
+const volatile __u32 exit_kretprobe;	/* the exit program is sys_ret, not sys_exit */
 __s64 realtime_offset;			/* CLOCK_REALTIME - CLOCK_BOOTTIME, ns */
 __u64 next_serial = 1;
 
@@ -731,8 +733,8 @@ int BPF_PROG(seccomp, const struct seccomp_data *sd, int ret)
 	r->sc_code = SECCOMP_RET_ERRNO | (__u32)-ax;
 	r->sc_filters = task->seccomp.filter_count.counter;
 	/* the call is skipped: it never reaches its __x64_sys_ function,
-	 * so its end is handled here */
-	t = bpf_task_storage_get(&notes, task, 0, 0);
+	 * so with sys_ret its end is handled here (the tracepoint sees it) */
+	t = exit_kretprobe ? bpf_task_storage_get(&notes, task, 0, 0) : NULL;
 	if (t)
 		end_call(t, r->sc_nr, ax, BPF_CORE_READ(regs, di), BPF_CORE_READ(regs, si),
 			 BPF_CORE_READ(regs, dx), BPF_CORE_READ(regs, r10));
@@ -876,7 +878,29 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 }
 
 /*
- * The return of the x86_64 system call functions (__x64_sys_*), one
+ * The exit program (the default): the sys_exit tracepoint, which sees
+ * every system call's end, skipped ones included.  Attaching it puts every
+ * task's system calls on the exit work's slow path (docs/bpf-backend.md,
+ * "Cost"); a thread that never had a denial returns after one
+ * task-storage lookup.
+ */
+SEC("tp_btf/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct auxb_task *t;
+
+	t = bpf_task_storage_get(&notes, task, 0, 0);
+	if (!t)
+		return 0;	/* no denial ever: the whole cost */
+	end_call(t, (int)regs->orig_ax, ret, regs->di, regs->si, regs->dx, regs->r10);
+	return 0;
+}
+
+/*
+ * The other exit program (auxerr-bpfd --exit-kretprobe, measured in
+ * docs/bpf-backend.md): the return of the x86_64 system call functions
+ * (__x64_sys_*), one
  * kretprobe.multi program attached by the loader to all of them but the
  * few that can fail with none of the noted errnos (getpid, getuid, ...):
  * those run no program at all, and no tracepoint puts every task's system

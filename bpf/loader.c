@@ -2,7 +2,10 @@
 /*
  * auxerr-bpfd: load the BPF backend (auxerr.bpf.c) and pin it, then exit.
  *
- *   auxerr-bpfd [--depth N]   load, attach, pin under /sys/fs/bpf/auxerr
+ *   auxerr-bpfd [--depth N] [--exit-kretprobe]
+ *                             load, attach, pin under /sys/fs/bpf/auxerr
+ *                             (the exit program: the sys_exit tracepoint,
+ *                             or a kretprobe.multi on the system calls)
  *   auxerr-bpfd --unload      remove the pins (the programs go with them)
  *   auxerr-bpfd --serve       the flush service (serve.c), once loaded
  *
@@ -137,11 +140,15 @@ int main(int argc, char **argv)
 	struct statfs sfs;
 	struct timespec rt, bt;
 	unsigned depth = 1;
-	int err;
+	int err, kretprobe = 0;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--unload"))
 			return unload();
+		if (!strcmp(argv[i], "--exit-kretprobe")) {
+			kretprobe = 1;
+			continue;
+		}
 		if (!strcmp(argv[i], "--serve") && argc == 2)
 			return auxerr_bpf_serve(DIR_ "/links/notes");
 		if (!strcmp(argv[i], "--depth") && i + 1 < argc) {
@@ -152,7 +159,7 @@ int main(int argc, char **argv)
 			}
 			continue;
 		}
-		fprintf(stderr, "usage: auxerr-bpfd [--depth N] | --unload | --serve\n");
+		fprintf(stderr, "usage: auxerr-bpfd [--depth N] [--exit-kretprobe] | --unload | --serve\n");
 		return 2;
 	}
 	if (access(DIR_ "/records", F_OK) == 0) {
@@ -171,6 +178,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	skel->rodata->depth = depth;
+	skel->rodata->exit_kretprobe = kretprobe;
+	bpf_program__set_autoload(skel->progs.sys_exit, !kretprobe);
+	bpf_program__set_autoload(skel->progs.sys_ret, kretprobe);
 	vmlinux = btf__load_vmlinux_btf();
 	if (!vmlinux) {
 		perror("auxerr-bpfd: the kernel's BTF");
