@@ -9,7 +9,9 @@
  * as auditd writes them (RAW or ENRICHED: the part from the 0x1d
  * separator on is dropped), as `ausearch --raw` prints them, or as plain
  * `ausearch` prints them ("----" and "time->" lines are skipped, like
- * empty ones).  Trailing spaces and '\r' are dropped.  Any other line,
+ * empty ones).  Trailing spaces and '\r' are dropped.  The BPF backend's
+ * flushed event, one user message of type 2340, is read as the kernel
+ * records it stands for (usermsg.c).  Any other line,
  * a byte outside printable ASCII (the kernel hex-encodes untrusted
  * strings), a line over AUXERR_LINE_MAX and a line libauparse 3.0.9
  * mishandles (auxerr__auparse_hazard()) are refused, with the reason;
@@ -112,6 +114,24 @@ static const char *not_a_record(const char *s, size_t n)
 
 static void deliver(struct auxerr_asm *a);
 
+/* The lines a type 2340 message stands for, each as if it had been read */
+static enum auxerr_line expanded(struct auxerr_asm *a, char *lines,
+				 long lineno, const char **why)
+{
+	enum auxerr_line ret = AUXERR_LINE_RECORD;
+	char *l = lines;
+
+	while (l && *l && ret == AUXERR_LINE_RECORD) {
+		char *nl = strchr(l, '\n');
+		size_t len = nl ? (size_t)(nl - l) : strlen(l);
+
+		ret = auxerr__asm_line(a, l, len, lineno, why);
+		l = nl ? nl + 1 : NULL;
+	}
+	free(lines);
+	return ret;
+}
+
 enum auxerr_line auxerr__asm_line(struct auxerr_asm *a, const char *line,
 				  size_t n, long lineno, const char **why)
 {
@@ -146,6 +166,13 @@ enum auxerr_line auxerr__asm_line(struct auxerr_asm *a, const char *line,
 		}
 	}
 	w = not_a_record(line, n);
+	if (!w) {
+		char *lines;
+		int r = auxerr__usermsg_expand(line, n, &lines, &w);
+
+		if (r > 0)
+			return expanded(a, lines, lineno, why);
+	}
 	if (!w && auxerr__auparse_hazard(line, n))
 		w = "a record libauparse 3.0.9 cannot parse safely"
 		    " (a second cwd=, a proctitle= neither hex nor quoted)";

@@ -26,6 +26,15 @@
  */
 AUXERR_SHARED int auxerr__auparse_hazard(const char *line, size_t n);
 
+/*
+ * The BPF backend's flushed event (a type 2340 user message, usermsg.c)
+ * as the kernel records it stands for: 1 and *out (malloc()ed lines
+ * separated by '\n') for such a line, 0 for any other line, -1 and *why
+ * for a 2340 line that cannot be read.
+ */
+AUXERR_SHARED int auxerr__usermsg_expand(const char *line, size_t n,
+					 char **out, const char **why);
+
 /* ---- the event assembler (assemble.c) ---------------------------------- */
 
 /* The longest line the assembler takes (bytes, without the '\n').

@@ -19,6 +19,7 @@ void add_remedy_suite(void);
 void add_json_suite(void);
 void add_everyday_suite(void);
 void add_lsm_record_suite(void);
+void add_usermsg_suite(void);
 
 /* parse fixture @name; CU_FAIL and NULL if it does not parse */
 struct auxerr_record *parse_fixture(const char *name);
