@@ -23,10 +23,16 @@
 #include "apparmor-account.h"
 
 /* AppArmor's globbing: * (not /), ** (anything), ? (one, not /),
- * {a,b} alternatives; @{var} and [...] do not match (not understood) */
-static int glob_match(const char *p, const char *s, int depth)
+ * {a,b} alternatives; @{var} and [...] do not match (not understood).
+ * Backtracking is bounded in depth and in calls (@steps): a pattern with
+ * many stars against a long path must not take exponential time, so past
+ * the budget a rule simply does not match. */
+#define GLOB_MAX_STEPS 100000ul
+
+static int glob_match(const char *p, const char *s, int depth,
+		      unsigned long *steps)
 {
-	if (depth > 32)
+	if (depth > 32 || ++*steps > GLOB_MAX_STEPS)
 		return 0;
 	for (;;) {
 		switch (*p) {
@@ -35,14 +41,14 @@ static int glob_match(const char *p, const char *s, int depth)
 		case '*':
 			if (p[1] == '*') {
 				for (const char *t = s;; t++) {
-					if (glob_match(p + 2, t, depth + 1))
+					if (glob_match(p + 2, t, depth + 1, steps))
 						return 1;
 					if (!*t)
 						return 0;
 				}
 			}
 			for (const char *t = s;; t++) {
-				if (glob_match(p + 1, t, depth + 1))
+				if (glob_match(p + 1, t, depth + 1, steps))
 					return 1;
 				if (!*t || *t == '/')
 					return 0;
@@ -82,7 +88,7 @@ static int glob_match(const char *p, const char *s, int depth)
 						return 0;
 					memcpy(np, alt, n);
 					memcpy(np + n, end + 1, rest + 1);
-					ok = glob_match(np, s, depth + 1);
+					ok = glob_match(np, s, depth + 1, steps);
 					free(np);
 					if (ok)
 						return 1;
@@ -109,7 +115,9 @@ static int glob_match(const char *p, const char *s, int depth)
 
 int auxerr__apparmor_glob(const char *pat, const char *s)
 {
-	return glob_match(pat, s, 0);
+	unsigned long steps = 0;
+
+	return glob_match(pat, s, 0, &steps);
 }
 
 /* the next word of @*line (a "quoted" one without its quotes) into @w */

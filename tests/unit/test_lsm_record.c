@@ -429,9 +429,26 @@ static void test_glob(void)
 	CU_ASSERT_FALSE(auxerr__apparmor_glob("/a\\*b", "/axb"));
 }
 
+/* A profile line with many stars against a long path that does not match
+ * would take exponential time to refute by backtracking; the budget makes
+ * it a quick non-match, and a normal rule still matches afterwards. */
+static void test_glob_pathological_pattern_is_bounded(void)
+{
+	char path[256];
+
+	memset(path, 'a', sizeof(path) - 1);
+	path[0] = '/';
+	path[sizeof(path) - 1] = '\0';
+	CU_ASSERT_FALSE(auxerr__apparmor_glob("/**a**a**a**a**a**a**a**a**a**a**a**a**a**a**b", path));
+	CU_ASSERT_FALSE(auxerr__apparmor_glob("/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b", path));
+	CU_ASSERT_TRUE(auxerr__apparmor_glob("/**a", path));
+}
+
 void add_lsm_record_suite(void)
 {
 	CU_pSuite s = CU_add_suite("lsm record (AVC, creator)", aa_setup, aa_teardown);
+
+	CU_add_test(s, "a pathological AppArmor glob is bounded", test_glob_pathological_pattern_is_bounded);
 
 	CU_add_test(s, "AppArmor AVC field by field", test_apparmor_field_by_field);
 	CU_add_test(s, "AppArmor sentences", test_apparmor_sentences);
