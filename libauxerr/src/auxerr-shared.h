@@ -115,8 +115,8 @@ auxerr__asm_stats(const struct auxerr_asm *a);
  */
 #define AUXERR_JSON_VERSION	2
 
-/* A growing string; @oom set on allocation failure (then nothing more is
- * added) */
+/* A growing string (buf.c); @oom set on allocation failure (then nothing
+ * more is added); @s is NUL-terminated once anything was added */
 struct auxerr_buf {
 	char *s;
 	size_t len, cap;
@@ -125,6 +125,7 @@ struct auxerr_buf {
 
 AUXERR_SHARED void auxerr__buf_put(struct auxerr_buf *b, const char *s,
 				   size_t n);
+AUXERR_SHARED void auxerr__buf_str(struct auxerr_buf *b, const char *s);
 __attribute__((format(printf, 2, 3)))
 AUXERR_SHARED void auxerr__buf_printf(struct auxerr_buf *b, const char *fmt,
 				      ...);

@@ -18,50 +18,6 @@
 
 #include "record.h"
 
-void auxerr__buf_put(struct auxerr_buf *b, const char *s, size_t n)
-{
-	if (b->oom)
-		return;
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 512;
-		char *ns;
-
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		ns = realloc(b->s, cap);
-		if (!ns) {
-			b->oom = 1;
-			return;
-		}
-		b->s = ns;
-		b->cap = cap;
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
-static void puts_(struct auxerr_buf *b, const char *s)
-{
-	auxerr__buf_put(b, s, strlen(s));
-}
-
-void auxerr__buf_printf(struct auxerr_buf *b, const char *fmt, ...)
-{
-	char tmp[256];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= sizeof(tmp)) {
-		b->oom = 1;	/* only short numbers are printed this way */
-		return;
-	}
-	auxerr__buf_put(b, tmp, (size_t)n);
-}
-
 /* Length of the valid UTF-8 sequence at @s (at most @n bytes), 0 if
  * invalid (overlong, surrogate, beyond U+10FFFF, cut short) */
 static size_t utf8_len(const unsigned char *s, size_t n)
@@ -109,16 +65,16 @@ void auxerr__json_string(struct auxerr_buf *b, const char *str, size_t n)
 			auxerr__buf_put(b, e, 2);
 			i++;
 		} else if (c == '\n') {
-			puts_(b, "\\n");
+			auxerr__buf_str(b, "\\n");
 			i++;
 		} else if (c == '\t') {
-			puts_(b, "\\t");
+			auxerr__buf_str(b, "\\t");
 			i++;
 		} else if (c < 0x20 || c == 0x7f) {
 			auxerr__buf_printf(b, "\\u%04x", c);
 			i++;
 		} else if ((k = utf8_len(s + i, n - i)) == 0) {
-			puts_(b, "\\ufffd");
+			auxerr__buf_str(b, "\\ufffd");
 			i++;
 		} else {
 			auxerr__buf_put(b, (const char *)s + i, k);
@@ -134,7 +90,7 @@ static void str_or_null(struct auxerr_buf *b, const char *s)
 	if (s)
 		auxerr__json_string(b, s, strlen(s));
 	else
-		puts_(b, "null");
+		auxerr__buf_str(b, "null");
 }
 
 /* a decimal string as a number, or null */
@@ -145,9 +101,9 @@ static void decimal_or_null(struct auxerr_buf *b, const char *s)
 	if (c && *c == '-')
 		c++;
 	if (!c || !*c || strlen(c) > 20 || strspn(c, "0123456789") != strlen(c))
-		puts_(b, "null");
+		auxerr__buf_str(b, "null");
 	else
-		puts_(b, s);
+		auxerr__buf_str(b, s);
 }
 
 /* "name":, with the comma of the member before */
@@ -156,7 +112,7 @@ static void member(struct auxerr_buf *b, const char *name)
 	if (b->len && b->s[b->len - 1] != '{')
 		auxerr__buf_put(b, ",", 1);
 	auxerr__buf_put(b, "\"", 1);
-	puts_(b, name);
+	auxerr__buf_str(b, name);
 	auxerr__buf_put(b, "\":", 2);
 }
 
@@ -183,7 +139,7 @@ static void records(struct auxerr_buf *b, const struct auxerr_record *r)
 			first++;
 		if (first < c->nfields && !strcmp(c->fields[first].name, "type"))
 			first++;
-		puts_(b, i ? ",{" : "{");
+		auxerr__buf_str(b, i ? ",{" : "{");
 		member(b, "type");
 		str_or_null(b, c->type_name);
 		for (int pass = 0; pass < 2; pass++) {
@@ -215,7 +171,7 @@ static void remedy(struct auxerr_buf *b, const struct auxerr_record *r)
 	if (!m) {
 		if (errno == ENOMEM)
 			b->oom = 1;
-		puts_(b, "null");
+		auxerr__buf_str(b, "null");
 		return;
 	}
 	auxerr__buf_put(b, "{", 1);
@@ -232,7 +188,7 @@ static void remedy(struct auxerr_buf *b, const struct auxerr_record *r)
 	if (uid >= 0)
 		auxerr__buf_printf(b, "%lld", uid);
 	else
-		puts_(b, "null");
+		auxerr__buf_str(b, "null");
 	member(b, "weakens");
 	str_or_null(b, auxerr_remedy_weakens(m));
 	auxerr__buf_put(b, "}", 1);
@@ -293,7 +249,7 @@ char *auxerr__json_event(struct auxerr_record *r,
 	if (src->line > 0)
 		auxerr__buf_printf(&b, "%ld", src->line);
 	else
-		puts_(&b, "null");
+		auxerr__buf_str(&b, "null");
 	member(&b, "pid");
 	if (src->pid >= 0)
 		auxerr__buf_printf(&b, "%ld", src->pid);
@@ -303,7 +259,7 @@ char *auxerr__json_event(struct auxerr_record *r,
 	if (src->tid >= 0)
 		auxerr__buf_printf(&b, "%ld", src->tid);
 	else
-		puts_(&b, "null");
+		auxerr__buf_str(&b, "null");
 	member(&b, "uid");
 	decimal_or_null(&b, uid);
 	member(&b, "comm");
@@ -314,19 +270,19 @@ char *auxerr__json_event(struct auxerr_record *r,
 	if (r && r->syscall >= 0)
 		auxerr__buf_printf(&b, "%ld", r->syscall);
 	else
-		puts_(&b, "null");
+		auxerr__buf_str(&b, "null");
 	member(&b, "syscall_name");
 	str_or_null(&b, r ? r->syscall_name : NULL);
 	member(&b, "arch");
 	if (r && r->arch)
 		auxerr__buf_printf(&b, "\"%08x\"", r->arch);
 	else
-		puts_(&b, "null");
+		auxerr__buf_str(&b, "null");
 	member(&b, "errno");
 	if (e > 0)
 		auxerr__buf_printf(&b, "%d", e);
 	else
-		puts_(&b, "null");
+		auxerr__buf_str(&b, "null");
 	member(&b, "errno_name");
 	str_or_null(&b, e > 0 ? strerrorname_np(e) : NULL);
 	member(&b, "error");
@@ -334,27 +290,27 @@ char *auxerr__json_event(struct auxerr_record *r,
 	member(&b, "mechanism");
 	str_or_null(&b, r ? r->mechanism : NULL);
 	member(&b, "weak");
-	puts_(&b, r ? (auxerr_record_is_weak(r) ? "true" : "false") : "null");
+	auxerr__buf_str(&b, r ? (auxerr_record_is_weak(r) ? "true" : "false") : "null");
 	member(&b, "explained");
-	puts_(&b, expl ? "true" : "false");
+	auxerr__buf_str(&b, expl ? "true" : "false");
 	member(&b, "explanation");
 	str_or_null(&b, expl);
 	member(&b, "remedy");
 	if (r)
 		remedy(&b, r);
 	else
-		puts_(&b, "null");
+		auxerr__buf_str(&b, "null");
 	member(&b, "records");
 	if (r)
 		records(&b, r);
 	else
-		puts_(&b, "null");
+		auxerr__buf_str(&b, "null");
 	member(&b, "text");
 	if (src->text)
 		auxerr__json_string(&b, src->text, src->len);
 	else
-		puts_(&b, "null");
-	puts_(&b, "}\n");
+		auxerr__buf_str(&b, "null");
+	auxerr__buf_str(&b, "}\n");
 	if (b.oom) {
 		free(b.s);
 		errno = ENOMEM;

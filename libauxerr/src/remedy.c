@@ -41,6 +41,7 @@
 #include <libaudit.h>
 
 #include "apparmor-account.h"
+#include "auxerr-shared.h"
 #include "internal.h"
 #include "selinux-account.h"
 
@@ -58,60 +59,8 @@ struct auxerr_remedy {
 /* strings                                                            */
 /* ------------------------------------------------------------------ */
 
-struct buf {
-	char *s;
-	size_t len, cap;
-	int oom;
-};
-
-static void buf_add(struct buf *b, const char *s, size_t n)
-{
-	if (b->oom)
-		return;
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 128;
-		char *p;
-
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		p = realloc(b->s, cap);
-		if (!p) {
-			b->oom = 1;
-			return;
-		}
-		b->s = p;
-		b->cap = cap;
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
-static void buf_str(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
-}
-
-__attribute__((format(printf, 2, 3)))
-static void buf_printf(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		b->oom = 1;
-		return;
-	}
-	buf_add(b, s, (size_t)n);
-	free(s);
-}
-
 /* the string built, or NULL (and *oom) on allocation failure */
-static char *buf_take(struct buf *b, int *oom)
+static char *buf_take(struct auxerr_buf *b, int *oom)
 {
 	if (b->oom || !b->s) {
 		*oom = 1;
@@ -154,7 +103,7 @@ static char *xstrdup(int *oom, const char *s)
  * UTF-8) make it a bash $'...' string with \xHH escapes, so that the
  * command is exact and printing it cannot drive a terminal.
  */
-static void shell_word(struct buf *b, const char *s)
+static void shell_word(struct auxerr_buf *b, const char *s)
 {
 	static const char safe[] = "abcdefghijklmnopqrstuvwxyz"
 		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-";
@@ -168,35 +117,35 @@ static void shell_word(struct buf *b, const char *s)
 			printable = 0;
 	}
 	if (plain) {
-		buf_str(b, s);
+		auxerr__buf_str(b, s);
 		return;
 	}
 	if (printable) {
-		buf_str(b, "'");
+		auxerr__buf_str(b, "'");
 		for (p = (const unsigned char *)s; *p; p++) {
 			if (*p == '\'')
-				buf_str(b, "'\\''");
+				auxerr__buf_str(b, "'\\''");
 			else
-				buf_add(b, (const char *)p, 1);
+				auxerr__buf_put(b, (const char *)p, 1);
 		}
-		buf_str(b, "'");
+		auxerr__buf_str(b, "'");
 		return;
 	}
-	buf_str(b, "$'");
+	auxerr__buf_str(b, "$'");
 	for (p = (const unsigned char *)s; *p; p++) {
 		if (*p == '\'' || *p == '\\')
-			buf_printf(b, "\\%c", *p);
+			auxerr__buf_printf(b, "\\%c", *p);
 		else if (*p < 0x20 || *p > 0x7e)
-			buf_printf(b, "\\x%02x", *p);
+			auxerr__buf_printf(b, "\\x%02x", *p);
 		else
-			buf_add(b, (const char *)p, 1);
+			auxerr__buf_put(b, (const char *)p, 1);
 	}
-	buf_str(b, "'");
+	auxerr__buf_str(b, "'");
 }
 
 static char *quoted(int *oom, const char *s)
 {
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	if (!s)
 		return NULL;
@@ -321,7 +270,7 @@ static char *user_word(int *oom, unsigned long uid, int *named)
 
 	*named = getpwuid_r((uid_t)uid, &pw, tmp, sizeof(tmp), &res) == 0 && res;
 	if (*named) {
-		struct buf b = { 0 };
+		struct auxerr_buf b = { 0 };
 
 		shell_word(&b, res->pw_name);
 		return buf_take(&b, oom);
@@ -467,7 +416,7 @@ static void perm_letters(char out[4], unsigned long v)
 }
 
 /* "read", "write and search", ... */
-static void perm_words(struct buf *b, unsigned long v, int dir)
+static void perm_words(struct auxerr_buf *b, unsigned long v, int dir)
 {
 	const char *w[3];
 	int n = 0;
@@ -480,8 +429,8 @@ static void perm_words(struct buf *b, unsigned long v, int dir)
 		w[n++] = dir ? _("search") : _("execute");
 	for (int i = 0; i < n; i++) {
 		if (i)
-			buf_str(b, i == n - 1 ? _(" and ") : ", ");
-		buf_str(b, w[i]);
+			auxerr__buf_str(b, i == n - 1 ? _(" and ") : ", ");
+		auxerr__buf_str(b, w[i]);
 	}
 }
 
@@ -524,13 +473,13 @@ static void set(struct auxerr_remedy *m, enum auxerr_remedy_kind kind,
 }
 
 /* the text: @b as a sentence, then ": COMMAND" when there is a command */
-static void say(struct auxerr_remedy *m, struct buf *b)
+static void say(struct auxerr_remedy *m, struct auxerr_buf *b)
 {
 	if (b->s && b->s[0] >= 'a' && b->s[0] <= 'z')
 		b->s[0] = (char)(b->s[0] - 'a' + 'A');
 	if (m->command) {
-		buf_str(b, ": ");
-		buf_str(b, m->command);
+		auxerr__buf_str(b, ": ");
+		auxerr__buf_str(b, m->command);
 	}
 	free(m->text);
 	m->text = buf_take(b, &m->oom);
@@ -577,13 +526,13 @@ static void remedy_dac(struct auxerr_remedy *m, const struct auxerr_record *r,
 	unsigned long perm, granted = 0, mode = 0, ouid, fsuid, missing;
 	int dir, named, *oom = &m->oom;
 	char letters[4], *path, *qpath = NULL, *who, *uword, *ulabel;
-	struct buf b = { 0 }, words = { 0 };
+	struct auxerr_buf b = { 0 }, words = { 0 };
 
 	if (!cls || !num(aux(r, "perm"), 0, &perm) ||
 	    !num(aux(r, "ouid"), 10, &ouid) ||
 	    !num(sys(r, "fsuid"), 10, &fsuid)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		buf_str(&b, _("The record lacks the facts a remedy needs (class, perm, ouid, fsuid)"));
+		auxerr__buf_str(&b, _("The record lacks the facts a remedy needs (class, perm, ouid, fsuid)"));
 		say(m, &b);
 		return;
 	}
@@ -606,7 +555,7 @@ static void remedy_dac(struct auxerr_remedy *m, const struct auxerr_record *r,
 			m->command = xprintf(oom, "chmod u+%s %s", letters, qpath);
 		who = xprintf(oom, _("the caller (%s), the owner"), ulabel ? ulabel : "?");
 		set(m, AUXERR_REMEDY_COMMAND, who, (long long)fsuid);
-		buf_printf(&b, dir ?
+		auxerr__buf_printf(&b, dir ?
 			   _("The caller (%s) owns the directory %s and may give itself %s permission on it") :
 			   _("The caller (%s) owns the file %s and may give itself %s permission on it"),
 			   ulabel ? ulabel : "?", qpath ? qpath : _("(path unknown)"),
@@ -637,7 +586,7 @@ static void remedy_dac(struct auxerr_remedy *m, const struct auxerr_record *r,
 			free(u);
 		} else
 			entry = xstrdup(oom, _("of the caller"));
-		buf_printf(&b, _("%s can widen the ACL mask of %s so that the entry %s grants uid %lu the %s permission it holds"),
+		auxerr__buf_printf(&b, _("%s can widen the ACL mask of %s so that the entry %s grants uid %lu the %s permission it holds"),
 			   m->who ? m->who : "?", qpath ? qpath : _("(path unknown)"),
 			   entry ? entry : "?", fsuid, words.s ? words.s : "?");
 		m->weakens = xprintf(oom, _("the mask limits the owning group and every named ACL entry: those that hold %s permission get it too"),
@@ -652,7 +601,7 @@ static void remedy_dac(struct auxerr_remedy *m, const struct auxerr_record *r,
 					     letters, qpath);
 		set(m, AUXERR_REMEDY_COMMAND, owner_who(oom, ouid, dir),
 		    (long long)ouid);
-		buf_printf(&b, dir ?
+		auxerr__buf_printf(&b, dir ?
 			   _("%s can give uid %lu %s permission on the directory %s with one ACL entry for that user") :
 			   _("%s can give uid %lu %s permission on %s with one ACL entry for that user"),
 			   m->who ? m->who : "?", fsuid, words.s ? words.s : "?",
@@ -713,7 +662,7 @@ static char *setpriv_command(int *oom, const struct auxerr_record *r,
 	char *exe = decode(oom, sys(r, "exe"));
 	char *cwd = decode(oom, auxerr_record_field(r, "CWD", "cwd"));
 	char *user = NULL, *s = NULL;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 	int named = 0;
 
 	if (!argv || len == 0 || len >= 128 || !cwd || cwd[0] != '/' ||
@@ -722,9 +671,9 @@ static char *setpriv_command(int *oom, const struct auxerr_record *r,
 	user = user_word(oom, euid, &named);
 	if (!user)
 		goto out;
-	buf_str(&b, "cd ");
+	auxerr__buf_str(&b, "cd ");
 	shell_word(&b, cwd);
-	buf_printf(&b, " && setpriv --reuid=%lu --regid=%lu %s --inh-caps=+%s --ambient-caps=+%s --",
+	auxerr__buf_printf(&b, " && setpriv --reuid=%lu --regid=%lu %s --inh-caps=+%s --ambient-caps=+%s --",
 		   euid, egid, named ? "--init-groups" : "--clear-groups",
 		   cap, cap);
 	for (size_t i = 0; i < len;) {
@@ -736,7 +685,7 @@ static char *setpriv_command(int *oom, const struct auxerr_record *r,
 			b.oom = 1;
 			break;
 		}
-		buf_str(&b, " ");
+		auxerr__buf_str(&b, " ");
 		if (i == 0 && !strchr(a, '/') && exe) {
 			const char *base = strrchr(exe, '/');
 
@@ -758,7 +707,7 @@ out:
 
 /* root grants @cap_lower (CAP_@CAP) to one run of the program */
 static void one_capability(struct auxerr_remedy *m,
-			   const struct auxerr_record *r, struct buf *b,
+			   const struct auxerr_record *r, struct auxerr_buf *b,
 			   const char *cap, const char *why)
 {
 	char *CAP = cap_upper(&m->oom, cap), *exe;
@@ -766,13 +715,13 @@ static void one_capability(struct auxerr_remedy *m,
 	m->command = setpriv_command(&m->oom, r, cap);
 	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
 	if (why)
-		buf_printf(b, "%s: ", why);
+		auxerr__buf_printf(b, "%s: ", why);
 	if (m->command) {
-		buf_printf(b, _("root can run the program again as uid %s with %s alone, rather than as root"),
+		auxerr__buf_printf(b, _("root can run the program again as uid %s with %s alone, rather than as root"),
 			   sys(r, "euid") ? sys(r, "euid") : "?", CAP ? CAP : "?");
 	} else {
 		exe = decode(&m->oom, sys(r, "exe"));
-		buf_printf(b, _("root can run %s as uid %s with %s alone, rather than as root (setpriv --inh-caps=+%s --ambient-caps=+%s)"),
+		auxerr__buf_printf(b, _("root can run %s as uid %s with %s alone, rather than as root (setpriv --inh-caps=+%s --ambient-caps=+%s)"),
 			   exe ? exe : _("the program"),
 			   sys(r, "euid") ? sys(r, "euid") : "?", CAP ? CAP : "?",
 			   cap, cap);
@@ -792,7 +741,7 @@ static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 	const char *cap = cap_lower(r);
 	const char *lvl = aux(r, "userns_level");
 	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	if (!auxerr_record_is_weak(r) && aux(r, "owner_op") &&
 	    *aux(r, "owner_op")) {
@@ -808,12 +757,12 @@ static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 	}
 	if (auxerr_record_is_weak(r)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		buf_printf(&b, _("No remedy: the record is only a probe of %s, which may not be what failed %s"),
+		auxerr__buf_printf(&b, _("No remedy: the record is only a probe of %s, which may not be what failed %s"),
 			   CAP ? CAP : _("a capability"),
 			   auxerr_record_syscall_name(r));
 	} else if (!cap) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		buf_printf(&b, _("No remedy: capability %s has no name here"),
+		auxerr__buf_printf(&b, _("No remedy: capability %s has no name here"),
 			   aux(r, "capability") ? aux(r, "capability") : "?");
 	} else if (lvl && strcmp(lvl, "0") != 0) {
 		/* the capability is needed in a child user namespace: only
@@ -822,7 +771,7 @@ static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 		    xprintf(&m->oom, _("a process with %s in user namespace %s"),
 			    CAP ? CAP : "?", aux(r, "userns") ? aux(r, "userns") : "?"),
 		    -1);
-		buf_printf(&b, _("Only a process holding %s in user namespace %s (level %s, owned by uid %s), such as one its owner started in it without dropping capabilities, may make this call"),
+		auxerr__buf_printf(&b, _("Only a process holding %s in user namespace %s (level %s, owned by uid %s), such as one its owner started in it without dropping capabilities, may make this call"),
 			   CAP ? CAP : "?", aux(r, "userns") ? aux(r, "userns") : "?",
 			   lvl, aux(r, "userns_owner") ? aux(r, "userns_owner") : "?");
 	} else {
@@ -896,7 +845,7 @@ static void remedy_cap_policy(struct auxerr_remedy *m,
 	const char *cap = cap_lower(r);
 	const char *value = aux(r, "policy_value");
 	char *CAP = cap_upper(&m->oom, cap), *why;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	if (strcmp(policy, "net.ipv4.ip_unprivileged_port_start") == 0) {
 		char *exe = decode(&m->oom, sys(r, "exe"));
@@ -907,14 +856,14 @@ static void remedy_cap_policy(struct auxerr_remedy *m,
 		if (qexe)
 			m->command = xprintf(&m->oom, "setcap cap_%s=+ep %s", cap, qexe);
 		if (port)
-			buf_printf(&b, _("Port %s is below net.ipv4.ip_unprivileged_port_start = %s, and only %s binds below it: use a port of %s or above, or root can give %s that capability, for every user who runs it"),
+			auxerr__buf_printf(&b, _("Port %s is below net.ipv4.ip_unprivileged_port_start = %s, and only %s binds below it: use a port of %s or above, or root can give %s that capability, for every user who runs it"),
 				   port, value ? value : "?", CAP ? CAP : "?",
 				   value ? value : "?", qexe ? qexe : _("the program"));
 		else
-			buf_printf(&b, _("Ports below net.ipv4.ip_unprivileged_port_start = %s need %s: use a port of %s or above, or root can give %s that capability, for every user who runs it"),
+			auxerr__buf_printf(&b, _("Ports below net.ipv4.ip_unprivileged_port_start = %s need %s: use a port of %s or above, or root can give %s that capability, for every user who runs it"),
 				   value ? value : "?", CAP ? CAP : "?",
 				   value ? value : "?", qexe ? qexe : _("the program"));
-		buf_printf(&b, _("; lowering %s instead would allow it to every program"),
+		auxerr__buf_printf(&b, _("; lowering %s instead would allow it to every program"),
 			   policy);
 		m->weakens = xprintf(&m->oom, _("every run of %s, by any user, may then bind ports below %s"),
 				     exe ? exe : _("the program"), value ? value : "?");
@@ -928,7 +877,7 @@ static void remedy_cap_policy(struct auxerr_remedy *m,
 	why = xprintf(&m->oom, _("With %s = %s, this needs %s"), policy,
 		      value ? value : "?", CAP ? CAP : "?");
 	one_capability(m, r, &b, cap, why);
-	buf_printf(&b, _("; lowering %s instead would allow it to every user, and %s"),
+	auxerr__buf_printf(&b, _("; lowering %s instead would allow it to every user, and %s"),
 		   policy, policy_weakens(policy));
 	say(m, &b);
 	free(why);
@@ -991,12 +940,12 @@ static void remedy_owner_op(struct auxerr_remedy *m,
 	const char *cap = cap_lower(r);
 	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
 	char *owner = NULL;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 	long long nu, ng;
 
 	if (!num(aux(r, "ouid"), 10, &ouid)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		buf_str(&b, _("The record does not name the file's owner"));
+		auxerr__buf_str(&b, _("The record does not name the file's owner"));
 		goto out;
 	}
 	num(aux(r, "mode"), 8, &mode);
@@ -1007,7 +956,7 @@ static void remedy_owner_op(struct auxerr_remedy *m,
 			m->command = ng >= 0 ?
 				xprintf(&m->oom, "chown %lld:%lld %s", nu, ng, qpath) :
 				xprintf(&m->oom, "chown %lld %s", nu, qpath);
-		buf_printf(&b, _("Only root (%s) may give %s another owner (now %s): root can do it"),
+		auxerr__buf_printf(&b, _("Only root (%s) may give %s another owner (now %s): root can do it"),
 			   CAP ? CAP : "CAP_CHOWN", what, owner ? owner : "?");
 	} else if (strcmp(op, "chgrp") == 0) {
 		unsigned long ngid;
@@ -1015,7 +964,7 @@ static void remedy_owner_op(struct auxerr_remedy *m,
 		set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
 		if (qpath && num(aux(r, "ngid"), 10, &ngid))
 			m->command = xprintf(&m->oom, "chgrp %lu %s", ngid, qpath);
-		buf_printf(&b, _("The owner of %s (%s) may give it only a group the owner is a member of, and root any group: root can do it"),
+		auxerr__buf_printf(&b, _("The owner of %s (%s) may give it only a group the owner is a member of, and root any group: root can do it"),
 			   what, owner ? owner : "?");
 	} else if (strcmp(op, "noatime") == 0) {
 		char *me = num(sys(r, "fsuid"), 10, &fsuid) ?
@@ -1024,7 +973,7 @@ static void remedy_owner_op(struct auxerr_remedy *m,
 		set(m, AUXERR_REMEDY_COMMAND,
 		    xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
 		    me ? (long long)fsuid : -1);
-		buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may open it with O_NOATIME: open it without O_NOATIME"),
+		auxerr__buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may open it with O_NOATIME: open it without O_NOATIME"),
 			   what, owner ? owner : "?", CAP ? CAP : "CAP_FOWNER");
 		free(me);
 	} else {
@@ -1037,13 +986,13 @@ static void remedy_owner_op(struct auxerr_remedy *m,
 			if (qpath && chmod_mode(r, &want))
 				m->command = xprintf(&m->oom, "chmod %04lo %s",
 						     want & 07777, qpath);
-			buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may change its mode: the owner can do it"),
+			auxerr__buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may change its mode: the owner can do it"),
 				   what, owner ? owner : "?", CAP ? CAP : "CAP_FOWNER");
 		} else if (strcmp(op, "utimes") == 0) {
-			buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may set its times to other than now: the owner can set them (touch -d)"),
+			auxerr__buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may set its times to other than now: the owner can set them (touch -d)"),
 				   what, owner ? owner : "?", CAP ? CAP : "CAP_FOWNER");
 		} else {
-			buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may make this change (%s): the owner can make it"),
+			auxerr__buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may make this change (%s): the owner can make it"),
 				   what, owner ? owner : "?", CAP ? CAP : "CAP_FOWNER", op);
 		}
 	}
@@ -1065,7 +1014,7 @@ static const char sys_ptrace_weakens[] =
 static void remedy_ptrace(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
 	const char *reason = aux(r, "reason"), *opid = aux(r, "opid");
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 	char *why;
 
 	if (!opid)
@@ -1086,7 +1035,7 @@ static void remedy_yama(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
 	const char *scope = aux(r, "ptrace_scope"), *opid = aux(r, "opid");
 	const char *rel = aux(r, "relation");
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	if (!opid)
 		opid = "?";
@@ -1096,7 +1045,7 @@ static void remedy_yama(struct auxerr_remedy *m, const struct auxerr_record *r)
 		m->command = xstrdup(&m->oom, "sysctl -w kernel.yama.ptrace_scope=0");
 		set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
 		m->weakens = xstrdup(&m->oom, _("any process may then trace every other process of the same user, and read its memory and secrets"));
-		buf_printf(&b, _("Yama lets a process trace only its descendants: start the program under the tracer, or have process %s allow the tracer with prctl(PR_SET_PTRACER); failing that, root can loosen the policy for every process (kernel.yama.ptrace_scope = 1 becomes 0)"),
+		auxerr__buf_printf(&b, _("Yama lets a process trace only its descendants: start the program under the tracer, or have process %s allow the tracer with prctl(PR_SET_PTRACER); failing that, root can loosen the policy for every process (kernel.yama.ptrace_scope = 1 becomes 0)"),
 			   opid);
 	} else if (scope && strcmp(scope, "2") == 0) {
 		one_capability(m, r, &b, "sys_ptrace",
@@ -1105,10 +1054,10 @@ static void remedy_yama(struct auxerr_remedy *m, const struct auxerr_record *r)
 	} else if (scope && strcmp(scope, "3") == 0) {
 		set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
 		m->weakens = xstrdup(&m->oom, _("processes of the same user may then trace each other"));
-		buf_str(&b, _("Yama (kernel.yama.ptrace_scope = 3) forbids attaching until the next boot: only booting with a lower kernel.yama.ptrace_scope, which root sets in /etc/sysctl.d, allows it"));
+		auxerr__buf_str(&b, _("Yama (kernel.yama.ptrace_scope = 3) forbids attaching until the next boot: only booting with a lower kernel.yama.ptrace_scope, which root sets in /etc/sysctl.d, allows it"));
 	} else {
 		set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
-		buf_printf(&b, _("Yama (kernel.yama.ptrace_scope = %s) does not let the caller trace process %s"),
+		auxerr__buf_printf(&b, _("Yama (kernel.yama.ptrace_scope = %s) does not let the caller trace process %s"),
 			   scope ? scope : "?", opid);
 	}
 	say(m, &b);
@@ -1154,17 +1103,17 @@ static char *sandbox_who(int *oom, const char *made_by)
 }
 
 /* " (domain 1a2b3c, layer 2 of 2)" / " (layer 2 of 2)" / "" */
-static void landlock_layer(struct buf *b, const struct auxerr_record *r)
+static void landlock_layer(struct auxerr_buf *b, const struct auxerr_record *r)
 {
 	const char *layer = aux(r, "layer"), *layers = aux(r, "layers");
 	const char *domain = aux(r, "domain");
 
 	if (domain && layer && layers)
-		buf_printf(b, _(" (domain %s, layer %s of %s)"), domain, layer, layers);
+		auxerr__buf_printf(b, _(" (domain %s, layer %s of %s)"), domain, layer, layers);
 	else if (domain)
-		buf_printf(b, _(" (domain %s)"), domain);
+		auxerr__buf_printf(b, _(" (domain %s)"), domain);
 	else if (layer && layers)
-		buf_printf(b, _(" (layer %s of %s)"), layer, layers);
+		auxerr__buf_printf(b, _(" (layer %s of %s)"), layer, layers);
 }
 
 static void remedy_landlock(struct auxerr_remedy *m,
@@ -1172,21 +1121,21 @@ static void remedy_landlock(struct auxerr_remedy *m,
 {
 	const char *blockers = auxerr_record_interpret(r, "AUXERR", "blockers");
 	char *path = object_path(&m->oom, r), *qpath = path ? quoted(&m->oom, path) : NULL;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	char *made_by = maker(&m->oom, r);
 
 	set(m, AUXERR_REMEDY_SANDBOX, sandbox_who(&m->oom, made_by), -1);
-	buf_str(&b, _("Only the program that made the Landlock sandbox"));
+	auxerr__buf_str(&b, _("Only the program that made the Landlock sandbox"));
 	landlock_layer(&b, r);
 	if (made_by)
-		buf_printf(&b, ", %s,", made_by);
+		auxerr__buf_printf(&b, ", %s,", made_by);
 	free(made_by);
-	buf_printf(&b, _(" can allow %s"), blockers && *blockers ? blockers :
+	auxerr__buf_printf(&b, _(" can allow %s"), blockers && *blockers ? blockers :
 		   _("this access"));
 	if (qpath)
-		buf_printf(&b, _(" on %s"), qpath);
-	buf_str(&b, _(": its ruleset must grant it, or the program must run outside that sandbox"));
+		auxerr__buf_printf(&b, _(" on %s"), qpath);
+	auxerr__buf_str(&b, _(": its ruleset must grant it, or the program must run outside that sandbox"));
 	say(m, &b);
 	free(path);
 	free(qpath);
@@ -1203,7 +1152,7 @@ static void remedy_seccomp(struct auxerr_remedy *m,
 	const char *ename = NULL;
 	char *made_by;
 	unsigned long v;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	if (num(aux(r, "code"), 0, &v) &&
 	    (v & 0xffff0000UL) == SECCOMP_ACTION_ERRNO)
@@ -1212,18 +1161,18 @@ static void remedy_seccomp(struct auxerr_remedy *m,
 		sc = auxerr_record_syscall_name(r);
 	made_by = maker(&m->oom, r);
 	set(m, AUXERR_REMEDY_SANDBOX, sandbox_who(&m->oom, made_by), -1);
-	buf_str(&b, _("Only the program that installed seccomp filter"));
+	auxerr__buf_str(&b, _("Only the program that installed seccomp filter"));
 	if (filter && filters)
-		buf_printf(&b, _(" %s of %s"), filter, filters);
+		auxerr__buf_printf(&b, _(" %s of %s"), filter, filters);
 	else if (filter)
-		buf_printf(&b, " %s", filter);
+		auxerr__buf_printf(&b, " %s", filter);
 	if (made_by)
-		buf_printf(&b, ", %s,", made_by);
+		auxerr__buf_printf(&b, ", %s,", made_by);
 	free(made_by);
-	buf_printf(&b, _(" can allow %s"), sc);
+	auxerr__buf_printf(&b, _(" can allow %s"), sc);
 	if (ename)
-		buf_printf(&b, _(", which the filter makes fail with %s"), ename);
-	buf_str(&b, _(": its filter must let the call through, or the program must run without that filter"));
+		auxerr__buf_printf(&b, _(", which the filter makes fail with %s"), ename);
+	auxerr__buf_str(&b, _(": its filter must let the call through, or the program must run without that filter"));
 	say(m, &b);
 }
 
@@ -1273,18 +1222,18 @@ static char *aa_rule_perms(int *oom, const char *mask)
  * in double quotes when it has blanks */
 static char *aa_rule_path(int *oom, const char *path)
 {
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 	int q = strpbrk(path, " \t") != NULL;
 
 	if (q)
-		buf_str(&b, "\"");
+		auxerr__buf_str(&b, "\"");
 	for (const char *p = path; *p; p++) {
 		if (strchr("*?[]{}\\\"", *p))
-			buf_str(&b, "\\");
-		buf_add(&b, p, 1);
+			auxerr__buf_str(&b, "\\");
+		auxerr__buf_put(&b, p, 1);
 	}
 	if (q)
-		buf_str(&b, "\"");
+		auxerr__buf_str(&b, "\"");
 	return buf_take(&b, oom);
 }
 
@@ -1305,32 +1254,32 @@ static void remedy_apparmor_avc(struct auxerr_remedy *m,
 	char *rule = NULL, *line = NULL, *qline = NULL, *perms = NULL;
 	const char *prof = profile ? profile : "?";
 	struct auxerr_apparmor_profile p;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 	int file_class;
 
 	if (!mask)
 		mask = avc(&m->oom, r, "requested_mask");
 	file_class = class ? strcmp(class, "file") == 0 : name && mask;
 	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
-	buf_printf(&b, _("The AppArmor profile '%s' does not allow "), prof);
+	auxerr__buf_printf(&b, _("The AppArmor profile '%s' does not allow "), prof);
 	if (file_class && name && mask && (perms = aa_rule_perms(&m->oom, mask))) {
 		char *rp = aa_rule_path(&m->oom, name);
 
-		buf_printf(&b, _("'%s' access to %s"), mask, name);
+		auxerr__buf_printf(&b, _("'%s' access to %s"), mask, name);
 		rule = rp ? xprintf(&m->oom, "%s %s,", rp, perms) : NULL;
 		free(rp);
 	} else if (class && strcmp(class, "cap") == 0 && cap) {
-		buf_printf(&b, _("the capability %s"), cap);
+		auxerr__buf_printf(&b, _("the capability %s"), cap);
 		rule = xprintf(&m->oom, "capability %s,", cap);
 	} else {
-		buf_printf(&b, _("the operation %s"), op ? op : "?");
+		auxerr__buf_printf(&b, _("the operation %s"), op ? op : "?");
 		if (class)
-			buf_printf(&b, _(" (class %s)"), class);
+			auxerr__buf_printf(&b, _(" (class %s)"), class);
 	}
 	m->weakens = xprintf(&m->oom, _("every process confined by '%s' may then do the same"),
 			     prof);
 	if (!rule) {
-		buf_str(&b, _(": only a change to that profile, which is root's, can allow it; root adds a rule for it where the profile is defined and reloads it with apparmor_parser -r"));
+		auxerr__buf_str(&b, _(": only a change to that profile, which is root's, can allow it; root adds a rule for it where the profile is defined and reloads it with apparmor_parser -r"));
 		goto out;
 	}
 	line = xprintf(&m->oom, "  %s", rule);
@@ -1338,7 +1287,7 @@ static void remedy_apparmor_avc(struct auxerr_remedy *m,
 	if (auxerr__apparmor_find(profile, file_class ? name : NULL, mask, &p) < 0) {
 		if (errno == ENOMEM)
 			m->oom = 1;
-		buf_printf(&b, _(": root can add the rule '%s' to it where it is defined (no file here defines it) and reload it with apparmor_parser -r"),
+		auxerr__buf_printf(&b, _(": root can add the rule '%s' to it where it is defined (no file here defines it) and reload it with apparmor_parser -r"),
 			   rule);
 		goto out;
 	}
@@ -1350,14 +1299,14 @@ static void remedy_apparmor_avc(struct auxerr_remedy *m,
 	if (p.deny_line) {
 		char *del = xprintf(&m->oom, "%ud", p.deny_line);
 
-		buf_printf(&b, _(": its deny rule '%s' (%s, line %u) refuses it, and a deny rule wins over every allow rule, so root must remove that deny rule and add the rule '%s'"),
+		auxerr__buf_printf(&b, _(": its deny rule '%s' (%s, line %u) refuses it, and a deny rule wins over every allow rule, so root must remove that deny rule and add the rule '%s'"),
 			   p.deny_rule, p.file, p.deny_line, rule);
 		if (p.local) {
-			buf_printf(&b, _(" in %s, which it includes, then reload it"), p.local);
+			auxerr__buf_printf(&b, _(" in %s, which it includes, then reload it"), p.local);
 			m->command = xprintf(&m->oom, "sed -i %s %s && echo %s >> %s && apparmor_parser -r %s",
 					     del, qfile, qline, qlocal, qfile);
 		} else {
-			buf_str(&b, _(", then reload it"));
+			auxerr__buf_str(&b, _(", then reload it"));
 			m->command = xprintf(&m->oom, "sed -i -e %s -e %s %s && apparmor_parser -r %s",
 					     del, qins, qfile, qfile);
 		}
@@ -1366,12 +1315,12 @@ static void remedy_apparmor_avc(struct auxerr_remedy *m,
 				     p.deny_rule, prof);
 		free(del);
 	} else if (p.local) {
-		buf_printf(&b, _(": root can add the rule '%s' to %s, which the profile's file %s includes, and reload it"),
+		auxerr__buf_printf(&b, _(": root can add the rule '%s' to %s, which the profile's file %s includes, and reload it"),
 			   rule, p.local, p.file);
 		m->command = xprintf(&m->oom, "echo %s >> %s && apparmor_parser -r %s",
 				     qline, qlocal, qfile);
 	} else {
-		buf_printf(&b, _(": root can add the rule '%s' to its block in %s and reload it"),
+		auxerr__buf_printf(&b, _(": root can add the rule '%s' to its block in %s and reload it"),
 			   rule, p.file);
 		m->command = xprintf(&m->oom, "sed -i %s %s && apparmor_parser -r %s",
 				     qins, qfile, qfile);
@@ -1401,13 +1350,13 @@ static void remedy_selinux_avc(struct auxerr_remedy *m,
 			       const struct auxerr_record *r)
 {
 	struct auxerr_selinux_account a;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
 	if (auxerr__selinux_account(r, &a) < 0) {
 		if (errno == ENOMEM)
 			m->oom = 1;
-		buf_str(&b, _("SELinux refused it: only a change to SELinux's policy, which is root's, can allow it"));
+		auxerr__buf_str(&b, _("SELinux refused it: only a change to SELinux's policy, which is root's, can allow it"));
 		m->weakens = xstrdup(&m->oom, _("the policy then allows the same to every process it treats alike"));
 		say(m, &b);
 		return;
@@ -1419,13 +1368,13 @@ static void remedy_selinux_avc(struct auxerr_remedy *m,
 		if (c && n > c + 2 && strcmp(a.remedy + n - c, a.command) == 0 &&
 		    strncmp(a.remedy + n - c - 2, ": ", 2) == 0)
 			a.remedy[n - c - 2] = '\0';
-		buf_str(&b, a.remedy);
+		auxerr__buf_str(&b, a.remedy);
 		m->command = a.command;
 		a.command = NULL;
 		m->weakens = a.weakens;
 		a.weakens = NULL;
 	} else {
-		buf_str(&b, _("The SELinux policy installed here cannot say why (it is not the policy that decided): only a change to SELinux's policy, which is root's, can allow it"));
+		auxerr__buf_str(&b, _("The SELinux policy installed here cannot say why (it is not the policy that decided): only a change to SELinux's policy, which is root's, can allow it"));
 	}
 	if (!m->weakens && a.kind != AUXERR_SELINUX_REMEDY_LABEL)
 		m->weakens = xstrdup(&m->oom, _("the policy then allows the same to every process in the domain"));
@@ -1436,7 +1385,7 @@ static void remedy_selinux_avc(struct auxerr_remedy *m,
 static void remedy_lsm(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
 	const char *lsm = aux(r, "lsm"), *hook = aux(r, "lsm_hook");
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	if (lsm && strcmp(lsm, "landlock") == 0) {
 		remedy_landlock(m, r);
@@ -1468,20 +1417,20 @@ static void remedy_lsm(struct auxerr_remedy *m, const struct auxerr_record *r)
 		if (!profile)
 			profile = decode(&m->oom, sys(r, "subj"));
 		file = apparmor_file(&m->oom, profile);
-		buf_printf(&b, _("The AppArmor profile '%s' confining the process does not allow this"),
+		auxerr__buf_printf(&b, _("The AppArmor profile '%s' confining the process does not allow this"),
 			   profile ? profile : "?");
 		if (hook)
-			buf_printf(&b, _(" (its %s check)"), hook);
+			auxerr__buf_printf(&b, _(" (its %s check)"), hook);
 		if (name && mask)
-			buf_printf(&b, _(": root can add the rule '%s %s,' to it"),
+			auxerr__buf_printf(&b, _(": root can add the rule '%s %s,' to it"),
 				   name, mask);
 		else
-			buf_str(&b, _(": root can add a rule allowing it"));
+			auxerr__buf_str(&b, _(": root can add a rule allowing it"));
 		if (file)
-			buf_printf(&b, _(" in %s and reload it with apparmor_parser -r %s"),
+			auxerr__buf_printf(&b, _(" in %s and reload it with apparmor_parser -r %s"),
 				   file, file);
 		else
-			buf_str(&b, _(" in the file under /etc/apparmor.d that defines it, and reload that file with apparmor_parser -r"));
+			auxerr__buf_str(&b, _(" in the file under /etc/apparmor.d that defines it, and reload that file with apparmor_parser -r"));
 		m->weakens = xprintf(&m->oom, _("every process confined by '%s' may then do the same"),
 				     profile ? profile : "?");
 		free(profile);
@@ -1489,11 +1438,11 @@ static void remedy_lsm(struct auxerr_remedy *m, const struct auxerr_record *r)
 		free(mask);
 		free(file);
 	} else {
-		buf_printf(&b, _("The security module %s refused it"),
+		auxerr__buf_printf(&b, _("The security module %s refused it"),
 			   lsm ? lsm : "?");
 		if (hook)
-			buf_printf(&b, _(" in its %s check"), hook);
-		buf_str(&b, _(": only a change to that module's policy, which is root's, can allow it"));
+			auxerr__buf_printf(&b, _(" in its %s check"), hook);
+		auxerr__buf_str(&b, _(": only a change to that module's policy, which is root's, can allow it"));
 		m->weakens = xstrdup(&m->oom, _("the policy then allows the same to every process it treats alike"));
 	}
 	say(m, &b);
@@ -1522,7 +1471,7 @@ static void remedy_mount(struct auxerr_remedy *m, const struct auxerr_record *r)
 	char *fstype = decode(&m->oom, aux(r, "fstype"));
 	char *qmp = mp && mp[0] == '/' ? quoted(&m->oom, mp) : NULL;
 	const char *where = qmp ? qmp : _("its mount point");
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
 	if (flag && strcmp(flag, "ro") == 0) {
@@ -1530,24 +1479,24 @@ static void remedy_mount(struct auxerr_remedy *m, const struct auxerr_record *r)
 		 * stays as it is for its other mounts */
 		if (qmp)
 			m->command = xprintf(&m->oom, "mount -o remount,bind,rw %s", qmp);
-		buf_printf(&b, _("Root can make the mount on %s writable, that mount only"),
+		auxerr__buf_printf(&b, _("Root can make the mount on %s writable, that mount only"),
 			   where);
 	} else if (flag && strcmp(flag, "ro_sb") == 0) {
 		if (read_only_by_design(fstype)) {
 			set(m, AUXERR_REMEDY_NONE, NULL, -1);
-			buf_printf(&b, _("The %s file system on %s cannot be written: make the change in a copy on a writable file system"),
+			auxerr__buf_printf(&b, _("The %s file system on %s cannot be written: make the change in a copy on a writable file system"),
 				   fstype, where);
 		} else {
 			if (qmp)
 				m->command = xprintf(&m->oom, "mount -o remount,rw %s", qmp);
-			buf_printf(&b, _("Root can remount the %s file system on %s read-write"),
+			auxerr__buf_printf(&b, _("Root can remount the %s file system on %s read-write"),
 				   fstype ? fstype : "?", where);
 		}
 	} else if (flag && strcmp(flag, "noexec") == 0) {
 		m->kind = AUXERR_REMEDY_POLICY;
 		if (qmp)
 			m->command = xprintf(&m->oom, "mount -o remount,bind,exec %s", qmp);
-		buf_printf(&b, _("Programs do not run from %s (noexec): copy the program to a file system that allows it, or run a script through its interpreter; failing that, root can lift the option on that mount"),
+		auxerr__buf_printf(&b, _("Programs do not run from %s (noexec): copy the program to a file system that allows it, or run a script through its interpreter; failing that, root can lift the option on that mount"),
 			   where);
 		m->weakens = xprintf(&m->oom, _("any file on %s may then be run as a program, which noexec is there to prevent"),
 				     where);
@@ -1555,13 +1504,13 @@ static void remedy_mount(struct auxerr_remedy *m, const struct auxerr_record *r)
 		m->kind = AUXERR_REMEDY_POLICY;
 		if (qmp)
 			m->command = xprintf(&m->oom, "mount -o remount,bind,dev %s", qmp);
-		buf_printf(&b, _("Device files do not work on %s (nodev): use the device's node under /dev; failing that, root can lift the option on that mount"),
+		auxerr__buf_printf(&b, _("Device files do not work on %s (nodev): use the device's node under /dev; failing that, root can lift the option on that mount"),
 			   where);
 		m->weakens = xprintf(&m->oom, _("every device file on %s then works, so whoever can create one there reaches that device"),
 				     where);
 	} else {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		buf_printf(&b, _("No remedy is known for the mount flag %s"),
+		auxerr__buf_printf(&b, _("No remedy is known for the mount flag %s"),
 			   flag ? flag : "?");
 	}
 	say(m, &b);
@@ -1593,28 +1542,28 @@ static void remedy_inode(struct auxerr_remedy *m, const struct auxerr_record *r)
 	char *qpath = path ? quoted(&m->oom, path) : NULL;
 	const char *what = qpath ? qpath : _("the file");
 	unsigned long of;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	set(m, AUXERR_REMEDY_COMMAND,
 	    xstrdup(&m->oom, _("root (CAP_LINUX_IMMUTABLE)")), 0);
 	if (flag && strcmp(flag, "immutable") == 0) {
 		if (qpath)
 			m->command = xprintf(&m->oom, "chattr -i %s", qpath);
-		buf_printf(&b, _("Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of %s"),
+		auxerr__buf_printf(&b, _("Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of %s"),
 			   what);
 	} else if (flag && strcmp(flag, "append") == 0) {
 		if (qpath)
 			m->command = xprintf(&m->oom, "chattr -a %s", qpath);
 		if (open_flags(r, &of) && (of & O_ACCMODE_) &&
 		    !(of & (O_APPEND_ | O_TRUNC_)))
-			buf_printf(&b, _("%s is append-only: opening it to append (O_APPEND, >> in the shell) needs no change; to write elsewhere in it, root, with CAP_LINUX_IMMUTABLE, can clear the flag"),
+			auxerr__buf_printf(&b, _("%s is append-only: opening it to append (O_APPEND, >> in the shell) needs no change; to write elsewhere in it, root, with CAP_LINUX_IMMUTABLE, can clear the flag"),
 				   what);
 		else
-			buf_printf(&b, _("Root, with CAP_LINUX_IMMUTABLE, can clear the append-only flag of %s"),
+			auxerr__buf_printf(&b, _("Root, with CAP_LINUX_IMMUTABLE, can clear the append-only flag of %s"),
 				   what);
 	} else {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		buf_printf(&b, _("No remedy is known for the inode flag %s"),
+		auxerr__buf_printf(&b, _("No remedy is known for the inode flag %s"),
 			   flag ? flag : "?");
 	}
 	say(m, &b);
@@ -1636,11 +1585,11 @@ static void remedy_sticky(struct auxerr_remedy *m, const struct auxerr_record *r
 	char *fo = NULL, *dowho = NULL, *dir = NULL, *qdir = NULL;
 	int remove = strcmp(sc, "unlink") == 0 || strcmp(sc, "unlinkat") == 0 ||
 		     strcmp(sc, "rmdir") == 0;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	if (!num(aux(r, "ouid"), 10, &ouid) || !num(aux(r, "dir_ouid"), 10, &downer)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		buf_str(&b, _("Only the file's owner, the directory's owner or root may remove or rename a name in a sticky directory"));
+		auxerr__buf_str(&b, _("Only the file's owner, the directory's owner or root may remove or rename a name in a sticky directory"));
 		say(m, &b);
 		free(path);
 		free(qpath);
@@ -1664,13 +1613,13 @@ static void remedy_sticky(struct auxerr_remedy *m, const struct auxerr_record *r
 	if (remove && qpath)
 		m->command = xprintf(&m->oom, "%s %s",
 				     S_ISDIR((mode_t)mode) ? "rmdir" : "rm -f", qpath);
-	buf_printf(&b, _("Only the file's owner (%s), the owner of the sticky directory %s (%s) or root may remove or rename %s"),
+	auxerr__buf_printf(&b, _("Only the file's owner (%s), the owner of the sticky directory %s (%s) or root may remove or rename %s"),
 		   fo ? fo : "?", qdir ? qdir : _("(path unknown)"),
 		   dowho ? dowho : "?", qpath ? qpath : _("the file"));
 	if (m->command)
-		buf_str(&b, _(", and the file's owner can remove it"));
+		auxerr__buf_str(&b, _(", and the file's owner can remove it"));
 	else
-		buf_str(&b, _(": ask one of them"));
+		auxerr__buf_str(&b, _(": ask one of them"));
 	say(m, &b);
 	free(fo);
 	free(dowho);
@@ -1693,7 +1642,7 @@ static void remedy_proc_sys(struct auxerr_remedy *m,
 {
 	char *path = object_path(&m->oom, r), *name = NULL;
 	unsigned long perm = 0;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	if (path && strncmp(path, "/proc/sys/", 10) == 0 && path[10]) {
 		name = xstrdup(&m->oom, path + 10);
@@ -1706,10 +1655,10 @@ static void remedy_proc_sys(struct auxerr_remedy *m,
 	if (name && !(perm & 2))
 		m->command = xprintf(&m->oom, "sysctl %s", name);
 	if (perm & 2)
-		buf_printf(&b, _("Only root may change the sysctl %s (its file under /proc/sys allows no one else to write it): root runs sysctl -w %s=VALUE with the value wanted"),
+		auxerr__buf_printf(&b, _("Only root may change the sysctl %s (its file under /proc/sys allows no one else to write it): root runs sysctl -w %s=VALUE with the value wanted"),
 			   name ? name : "?", name ? name : "?");
 	else
-		buf_printf(&b, _("Only root may read the sysctl %s"),
+		auxerr__buf_printf(&b, _("Only root may read the sysctl %s"),
 			   name ? name : "?");
 	say(m, &b);
 	free(path);
@@ -1743,22 +1692,22 @@ static void remedy_protected(struct auxerr_remedy *m,
 	unsigned long ouid = 0, lvl = 0, dmode = 0;
 	char *owner = num(aux(r, "ouid"), 10, &ouid) ?
 		user_label(&m->oom, ouid) : NULL;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 	int have_lvl = num(level, 10, &lvl);
 
 	num(aux(r, "dir_mode"), 8, &dmode);
 	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
 	if (!sysctl) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		buf_str(&b, _("The record does not name the fs.protected_* sysctl that refused the call"));
+		auxerr__buf_str(&b, _("The record does not name the fs.protected_* sysctl that refused the call"));
 	} else if (strcmp(sysctl, "fs.protected_symlinks") == 0) {
 		m->command = xstrdup(&m->oom, "sysctl -w fs.protected_symlinks=0");
-		buf_printf(&b, _("With fs.protected_symlinks = %s, a symlink in a sticky world-writable directory is followed only by its owner or when the directory's owner owns it: open the file it points to by its own name (readlink %s names it), or have the link's owner (%s) replace it with the file; failing that, root can turn the protection off for every process"),
+		auxerr__buf_printf(&b, _("With fs.protected_symlinks = %s, a symlink in a sticky world-writable directory is followed only by its owner or when the directory's owner owns it: open the file it points to by its own name (readlink %s names it), or have the link's owner (%s) replace it with the file; failing that, root can turn the protection off for every process"),
 			   level ? level : "?", what, owner ? owner : "?");
 		m->weakens = xstrdup(&m->oom, _("every process may then follow symlinks other users plant in sticky world-writable directories such as /tmp, the link races the setting prevents"));
 	} else if (strcmp(sysctl, "fs.protected_hardlinks") == 0) {
 		m->command = xstrdup(&m->oom, "sysctl -w fs.protected_hardlinks=0");
-		buf_printf(&b, _("With fs.protected_hardlinks = %s, only the owner (%s) or a process with CAP_FOWNER may link to %s: copy the file instead where you may read it, or ask its owner to make the link; failing that, root can turn the protection off for every process"),
+		auxerr__buf_printf(&b, _("With fs.protected_hardlinks = %s, only the owner (%s) or a process with CAP_FOWNER may link to %s: copy the file instead where you may read it, or ask its owner to make the link; failing that, root can turn the protection off for every process"),
 			   level ? level : "?", owner ? owner : "?", what);
 		m->weakens = xstrdup(&m->oom, _("any user may then hard-link other users' files, which keeps a setuid program or a file its owner deletes alive under a new name and feeds races in sticky directories"));
 	} else if (strcmp(sysctl, "fs.protected_fifos") == 0 ||
@@ -1770,7 +1719,7 @@ static void remedy_protected(struct auxerr_remedy *m,
 			(dmode & S_IWGRP) ? 1 : 0;
 
 		m->command = xprintf(&m->oom, "sysctl -w %s=%lu", sysctl, to);
-		buf_printf(&b, fifo ?
+		auxerr__buf_printf(&b, fifo ?
 			   _("With %s = %s, an O_CREAT open of the FIFO %s, which another user (%s) owns in a sticky directory, is refused: open it without O_CREAT (it exists already), or have its owner remove it; failing that, root can lower the protection for every process (%s = %lu)") :
 			   _("With %s = %s, an O_CREAT open of the file %s, which another user (%s) owns in a sticky directory, is refused: open it without O_CREAT (it exists already), or have its owner remove it; failing that, root can lower the protection for every process (%s = %lu)"),
 			   sysctl, level ? level : "?", what, owner ? owner : "?",
@@ -1780,7 +1729,7 @@ static void remedy_protected(struct auxerr_remedy *m,
 				     _("programs may then open with O_CREAT files other users planted in sticky directories, and read or write data an attacker controls"));
 	} else {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		buf_printf(&b, _("No remedy is known for the sysctl %s"), sysctl);
+		auxerr__buf_printf(&b, _("No remedy is known for the sysctl %s"), sysctl);
 	}
 	say(m, &b);
 	free(path);
@@ -1815,12 +1764,12 @@ static void remedy_signal(struct auxerr_remedy *m,
 	const char *signame = auxerr_record_interpret(r, "AUXERR", "sig");
 	unsigned long pid, nsig;
 	long long uid;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 	char *who;
 
 	if (!num(opid, 10, &pid) || !num(sig, 10, &nsig)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		buf_str(&b, _("The record does not name the process or the signal"));
+		auxerr__buf_str(&b, _("The record does not name the process or the signal"));
 		say(m, &b);
 		return;
 	}
@@ -1834,7 +1783,7 @@ static void remedy_signal(struct auxerr_remedy *m,
 		m->command = xprintf(&m->oom, "kill -s %s %lu", signame + 3, pid);
 	else
 		m->command = xprintf(&m->oom, "kill -s %lu %lu", nsig, pid);
-	buf_printf(&b, _("Only a process of the same user as process %s, or one with CAP_KILL, may signal it: %s can send the signal"),
+	auxerr__buf_printf(&b, _("Only a process of the same user as process %s, or one with CAP_KILL, may signal it: %s can send the signal"),
 		   opid, who ? who : "?");
 	say(m, &b);
 }
@@ -1845,7 +1794,7 @@ static void remedy_task(struct auxerr_remedy *m, const struct auxerr_record *r)
 	const char *cap = cap_lower(r);
 	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
 	long long uid;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 	char *who;
 
 	if (!opid)
@@ -1864,7 +1813,7 @@ static void remedy_task(struct auxerr_remedy *m, const struct auxerr_record *r)
 			m->command = xprintf(&m->oom, "renice -n %d -p %lu",
 					     (int)(unsigned)prio, pid);
 	}
-	buf_printf(&b, _("Only a process of the same user as process %s, or one with %s, may use %s on it: %s can do it"),
+	auxerr__buf_printf(&b, _("Only a process of the same user as process %s, or one with %s, may use %s on it: %s can do it"),
 		   opid, CAP ? CAP : _("the capability"), op, who ? who : "?");
 	say(m, &b);
 	free(CAP);
@@ -1875,10 +1824,10 @@ static void remedy_unknown(struct auxerr_remedy *m,
 {
 	int e = auxerr_record_errno(r);
 	const char *name = e > 0 ? audit_errno_to_name(e) : NULL;
-	struct buf b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	set(m, AUXERR_REMEDY_NONE, NULL, -1);
-	buf_printf(&b, _("No remedy: the kernel gave no reason for this %s"),
+	auxerr__buf_printf(&b, _("No remedy: the kernel gave no reason for this %s"),
 		   name ? name : _("error"));
 	say(m, &b);
 }
@@ -1955,9 +1904,9 @@ auxerr_record_remedy(const struct auxerr_record *rec)
 			break;
 		}
 	if (i == sizeof(remedies) / sizeof(remedies[0])) {
-		struct buf b = { 0 };
+		struct auxerr_buf b = { 0 };
 
-		buf_printf(&b, _("No remedy is known for the mechanism \"%s\""), mech);
+		auxerr__buf_printf(&b, _("No remedy is known for the mechanism \"%s\""), mech);
 		say(m, &b);
 	}
 	if (m->oom || !m->text) {

@@ -67,42 +67,8 @@ static int is_stamp_time(const char *s, size_t n)
 	       (size_t)(s + n - dot - 1) == 3 && all_digits(dot + 1, 3);
 }
 
-struct out {
-	char *buf;
-	size_t len, cap;
-	int failed;
-};
-
-static void out_add(struct out *o, const char *s, size_t n)
-{
-	if (o->failed)
-		return;
-	if (o->len + n + 1 > o->cap) {
-		size_t cap = (o->cap ? o->cap : 256);
-		char *b;
-
-		while (cap < o->len + n + 1)
-			cap *= 2;
-		b = realloc(o->buf, cap);
-		if (!b) {
-			o->failed = 1;
-			return;
-		}
-		o->buf = b;
-		o->cap = cap;
-	}
-	memcpy(o->buf + o->len, s, n);
-	o->len += n;
-	o->buf[o->len] = '\0';
-}
-
-static void out_str(struct out *o, const char *s)
-{
-	out_add(o, s, strlen(s));
-}
-
 /* start a line: [node=NAME ]type=TYPE msg=audit(T:S): */
-static void out_head(struct out *o, const char *node, size_t node_len,
+static void out_head(struct auxerr_buf *o, const char *node, size_t node_len,
 		     const char *type, const struct tok *time,
 		     const struct tok *serial)
 {
@@ -110,21 +76,21 @@ static void out_head(struct out *o, const char *node, size_t node_len,
 	const char *tv = tok_value(time, &tn), *sv = tok_value(serial, &sn);
 
 	if (o->len)
-		out_str(o, "\n");
-	out_add(o, node, node_len);
-	out_str(o, "type=");
-	out_str(o, type);
-	out_str(o, " msg=audit(");
-	out_add(o, tv, tn);
-	out_str(o, ":");
-	out_add(o, sv, sn);
-	out_str(o, "):");
+		auxerr__buf_str(o, "\n");
+	auxerr__buf_put(o, node, node_len);
+	auxerr__buf_str(o, "type=");
+	auxerr__buf_str(o, type);
+	auxerr__buf_str(o, " msg=audit(");
+	auxerr__buf_put(o, tv, tn);
+	auxerr__buf_str(o, ":");
+	auxerr__buf_put(o, sv, sn);
+	auxerr__buf_str(o, "):");
 }
 
-static void out_tok(struct out *o, const struct tok *t)
+static void out_tok(struct auxerr_buf *o, const struct tok *t)
 {
-	out_str(o, " ");
-	out_add(o, t->s, t->n);
+	auxerr__buf_str(o, " ");
+	auxerr__buf_put(o, t->s, t->n);
 }
 
 /**
@@ -144,7 +110,7 @@ int auxerr__usermsg_expand(const char *line, size_t n, char **out,
 	const char *s = line, *end = line + n, *node = line, *p, *q;
 	size_t node_len = 0, ntok = 0, i, start;
 	struct tok *tok, *time = NULL, *serial = NULL;
-	struct out o = { 0 };
+	struct auxerr_buf o = { 0 };
 	long item = 0;
 
 	*out = NULL;
@@ -246,7 +212,7 @@ int auxerr__usermsg_expand(const char *line, size_t n, char **out,
 
 		out_head(&o, node, node_len, "PATH", time, serial);
 		snprintf(num, sizeof(num), " item=%ld", item++);
-		out_str(&o, num);
+		auxerr__buf_str(&o, num);
 		start = i;
 		for (; i < ntok && (i == start || !tok_is(&tok[i], "name")) &&
 		       !tok_is(&tok[i], "proctitle"); i++)
@@ -260,15 +226,15 @@ int auxerr__usermsg_expand(const char *line, size_t n, char **out,
 		*why = "a type 2340 message with fields after proctitle=";
 		goto bad;
 	}
-	if (o.failed) {
+	if (o.oom) {
 		*why = "out of memory";
 		goto bad;
 	}
 	free(tok);
-	*out = o.buf;
+	*out = o.s;
 	return 1;
 bad:
 	free(tok);
-	free(o.buf);
+	free(o.s);
 	return -1;
 }
