@@ -1254,24 +1254,39 @@ static long slot_cb(__u64 s, void *ctx)
 	return 0;
 }
 
-SEC("iter/task")
-int dump(struct bpf_iter__task *ctx)
+/*
+ * The storage of the thread reading one of the pinned iterators, when the
+ * iterated task is that thread (each reader sees only its own); the open
+ * of the file is not counted as a system call since the records, and the
+ * thread is marked as reading.  NULL for any other task.
+ */
+static __always_inline struct auxb_task *reader_storage(struct bpf_iter__task *ctx)
 {
 	struct task_struct *task = ctx->task;
-	struct slots c = { .seq = ctx->meta->seq };
 	struct auxb_task *t;
-	__u32 n;
 
 	if (!task || task != bpf_get_current_task_btf())
-		return 0;
+		return NULL;
 	t = bpf_task_storage_get(&notes, task, 0, 0);
 	if (!t)
-		return 0;
+		return NULL;
 	if (!t->reading && t->opened) {
-		t->calls--;	/* the open of this file is not counted */
+		t->calls--;
 		t->opened = 0;
 	}
 	t->reading = 1;
+	return t;
+}
+
+SEC("iter/task")
+int dump(struct bpf_iter__task *ctx)
+{
+	struct slots c = { .seq = ctx->meta->seq };
+	struct auxb_task *t = reader_storage(ctx);
+	__u32 n;
+
+	if (!t)
+		return 0;
 	n = t->count < depth ? t->count : depth;
 	bpf_loop(n, slot_cb, &c, 0);
 	return 0;
@@ -1281,20 +1296,10 @@ int dump(struct bpf_iter__task *ctx)
 SEC("iter/task")
 int clear(struct bpf_iter__task *ctx)
 {
-	struct task_struct *task = ctx->task;
-	struct auxb_task *t;
+	struct auxb_task *t = reader_storage(ctx);
 
-	if (!task || task != bpf_get_current_task_btf())
-		return 0;
-	t = bpf_task_storage_get(&notes, task, 0, 0);
-	if (!t)
-		return 0;
-	if (!t->reading && t->opened) {
-		t->calls--;
-		t->opened = 0;
-	}
-	t->reading = 1;
-	t->count = 0;
+	if (t)
+		t->count = 0;
 	return 0;
 }
 
@@ -1308,20 +1313,10 @@ int clear(struct bpf_iter__task *ctx)
  */
 static int hold_or_release(struct bpf_iter__task *ctx, __u32 quiet)
 {
-	struct task_struct *task = ctx->task;
-	struct auxb_task *t;
+	struct auxb_task *t = reader_storage(ctx);
 
-	if (!task || task != bpf_get_current_task_btf())
-		return 0;
-	t = bpf_task_storage_get(&notes, task, 0, 0);
-	if (!t)
-		return 0;
-	if (!t->reading && t->opened) {
-		t->calls--;
-		t->opened = 0;
-	}
-	t->reading = 1;
-	t->quiet = quiet;
+	if (t)
+		t->quiet = quiet;
 	return 0;
 }
 
