@@ -3,6 +3,41 @@
 # flags, sticky directories and ptrace, each provoked for real by nobody.
 . "$(dirname "$0")/lib.sh"
 
+# The same checks run on a stock kernel against the BPF backend (make
+# check-stock loads it, then runs this file): the guest suite's probe,
+# built with its PR_AUXERR calls answered by libauxerr (the pinned
+# iterator: tests/stock/src/probe-bpf.c). The checks this backend cannot
+# match are the table "The guest suite's checks it cannot match" of
+# docs/bpf-backend.md, each with its reason: such a check must still
+# differ (else the table is stale, and that fails too); any other
+# mismatch fails as on our kernel.
+if [ ! -e "$AUXERR_SYSCTL" ] && [ -e /sys/fs/bpf/auxerr/records ]; then
+	PROBE=${AUXERR_TOP:-/work/main}/build/stock/probe-bpf
+	declare -A unmatched=()
+	while IFS='|' read -r _ name why _; do
+		name=${name// /}
+		[[ "$name" =~ ^[a-z0-9-]+$ ]] && [ "$name" != check ] && unmatched[$name]=$why
+	done <<<"$(awk '/^## /{on = /^## The guest suite.s checks it cannot match/; next} on' \
+		"${AUXERR_TOP:-/work/main}/docs/bpf-backend.md")"
+	[ ${#unmatched[@]} -gt 0 ] || fail bpf-unmatched-table "no table in docs/bpf-backend.md"
+	# listed NAME OK WHAT: the verdict of a check, given whether it held
+	listed() {
+		if [ -z "${unmatched[$1]+x}" ]; then
+			if [ "$2" = 1 ]; then pass "$1"; else fail "$1" "$3"; fi
+		elif [ "$2" = 1 ]; then
+			fail "$1" "holds, but docs/bpf-backend.md lists it as not matched on the BPF backend"
+		else
+			pass "$1 (not on the BPF backend: $3;${unmatched[$1]% })"
+		fi
+	}
+	expect_eq() {
+		listed "$1" "$([ "$2" = "$3" ] && echo 1)" "expected '$2', got '$3'"
+	}
+	expect_match() {
+		listed "$1" "$([[ "$3" =~ $2 ]] && echo 1)" "'$3' does not match /$2/"
+	}
+fi
+
 A='UNKNOWN[1340]'
 t=$(mktemp -d /tmp/mech.XXXXXX)
 chmod 755 "$t"
