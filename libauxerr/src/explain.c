@@ -401,11 +401,21 @@ static void explain_cap(struct sb *b, const struct auxerr_record *r)
 	const char *value = aux(r, "policy_value");
 	const char *op = aux(r, "owner_op");
 
+	const char *sw = auxi(r, "sysctl_write");
+
 	if (op && *op) {
 		explain_owner_op(b, r, op);
 		return;
 	}
-	if (policy && *policy) {
+	if (sw && *sw) {
+		/* the sysctl's own handler checks a capability on write */
+		sb_printf(b, _("denied for lack of a capability: writing the sysctl %s needs "),
+			  sw);
+		cap_name(b, r);
+		sb_printf(b, "%s", _(", even for a process that could open the file, and uid "));
+		subject(b, r, "euid");
+		sb_printf(b, "%s", _(" does not have it"));
+	} else if (policy && *policy) {
 		/* the policy decided: it made the capability necessary */
 		sb_printf(b, _("denied by %s = %s, which requires "), policy,
 			  value ? value : "?");
@@ -424,6 +434,10 @@ static void explain_cap(struct sb *b, const struct auxerr_record *r)
 	else if (ns)
 		sb_printf(b, _(" in user namespace %s (level %s, owned by uid %s)"),
 			  ns, lvl ? lvl : "?", owner ? owner : "?");
+	if (!(sw && *sw) && policy && value &&
+	    strcmp(policy, "kernel.unprivileged_bpf_disabled") == 0 &&
+	    strcmp(value, "1") == 0)
+		sb_printf(b, "%s", _("; the setting 1 cannot be changed until the next boot, not even by root"));
 	if (auxerr_record_is_weak(r))
 		sb_printf(b, "%s", _(" (only a probe: this check may not be what failed the call)"));
 }
@@ -992,13 +1006,28 @@ static void target_owner(struct sb *b, const struct auxerr_record *r)
 {
 	const char *opid = aux(r, "opid");
 	const char *ouid = aux(r, "ouid"), *osuid = aux(r, "osuid");
+	const char *oruid = aux(r, "oruid");
 	const char *ids = aux(r, "ids");
+	const char *caller = auxerr_record_field(r, "SYSCALL", "uid");
 
 	if (!opid)
 		opid = "?";
 	if (!ouid && ids && strcmp(ids, "hidden") == 0)
 		sb_printf(b, _("process %s belongs to another user, whose ids are hidden from the caller"),
 			  opid);
+	else if (ouid && oruid && strcmp(ouid, oruid) != 0)
+		/* task: ouid= the effective uid, oruid= the real one */
+		sb_printf(b, _("process %s belongs to another user (real uid %s, effective uid %s)"),
+			  opid, id_name(r, "oruid"), id_name(r, "ouid"));
+	else if (ouid && oruid && osuid && strcmp(ouid, osuid) != 0)
+		sb_printf(b, _("process %s belongs to another user (uid %s, saved uid %s)"),
+			  opid, id_name(r, "ouid"), id_name(r, "osuid"));
+	else if (ouid && oruid && aux(r, "ogid") && caller &&
+		 strcmp(caller, ouid) == 0)
+		/* prlimit64: the user ids match, the group ids do not */
+		sb_printf(b, _("process %s has the caller's user ids but other group ids (real gid %s, effective gid %s, saved gid %s)"),
+			  opid, aux(r, "orgid") ? aux(r, "orgid") : "?",
+			  aux(r, "ogid"), aux(r, "osgid") ? aux(r, "osgid") : "?");
 	else if (ouid && osuid && strcmp(ouid, osuid) != 0)
 		sb_printf(b, _("process %s belongs to another user (real uid %s, saved uid %s)"),
 			  opid, id_name(r, "ouid"), id_name(r, "osuid"));
@@ -1047,6 +1076,153 @@ static void explain_task(struct sb *b, const struct auxerr_record *r)
 	sb_printf(b, _(" may not use %s on it without "),
 		  op ? op : auxerr_record_syscall_name(r));
 	cap_or(b, r, _("a capability"));
+}
+
+/*
+ * The /proc mount the refused directory is in, from the name the caller
+ * gave ("/tmp/p/812/status" with opid 812: "/tmp/p"), made absolute with
+ * the CWD record; "/proc" when the name does not tell.
+ */
+static char *proc_mount(const struct auxerr_record *r, const char *opid)
+{
+	const char *obj = object_path(r);
+	const char *cwd = auxerr_record_interpret(r, "CWD", "cwd");
+	char *full = NULL, *p;
+	size_t n = opid ? strlen(opid) : 0;
+
+	if (obj && obj[0] != '/' && cwd && cwd[0] == '/') {
+		if (asprintf(&full, "%s%s%s", cwd,
+			     cwd[strlen(cwd) - 1] == '/' ? "" : "/", obj) < 0)
+			full = NULL;
+	} else if (obj && obj[0] == '/') {
+		full = strdup(obj);
+	}
+	for (p = full; n && p && (p = strchr(p, '/')); p++) {
+		if (p > full && strncmp(p + 1, opid, n) == 0 &&
+		    (p[n + 1] == '/' || p[n + 1] == '\0')) {
+			*p = '\0';
+			return full;
+		}
+	}
+	free(full);
+	return strdup("/proc");
+}
+
+/* hidepid=: "1 (noaccess)", "4 (ptraceable)" */
+static const char *hidepid_word(const char *v)
+{
+	if (v && strcmp(v, "1") == 0)
+		return "noaccess";
+	if (v && strcmp(v, "2") == 0)
+		return "invisible";
+	if (v && strcmp(v, "4") == 0)
+		return "ptraceable";
+	return NULL;
+}
+
+/* procfs hidepid= refused a process's /proc directory */
+static void explain_hidepid(struct sb *b, const struct auxerr_record *r)
+{
+	const char *hp = aux(r, "hidepid"), *gid = aux(r, "proc_gid");
+	const char *opid = aux(r, "opid"), *word = hidepid_word(hp);
+	char *mnt = proc_mount(r, opid);
+
+	if (!mnt) {
+		b->oom = 1;
+		return;
+	}
+	if (!opid)
+		opid = "?";
+	if (word)
+		sb_printf(b, _("%s is mounted with hidepid=%s (%s): "), mnt, hp, word);
+	else
+		sb_printf(b, _("%s is mounted with hidepid=%s: "), mnt, hp ? hp : "?");
+	if (hp && strcmp(hp, "4") == 0)
+		sb_printf(b, _("you may not ptrace process %s, so its /proc directory is closed to you"),
+			  opid);
+	else
+		sb_printf(b, _("process %s is not yours and you may not ptrace it, so its /proc directory is closed to you"),
+			  opid);
+	if (gid && *gid && strcmp(gid, "-1") != 0)
+		sb_printf(b, _(" (members of group %s may see all processes)"), gid);
+	free(mnt);
+}
+
+/* a FUSE mount without allow_other: only the mounting user may use it */
+static void explain_fuse(struct sb *b, const struct auxerr_record *r)
+{
+	const char *mu = aux(r, "mount_uid"), *mg = aux(r, "mount_gid");
+	const char *uid = auxerr_record_field(r, "SYSCALL", "uid");
+	const char *euid = auxerr_record_field(r, "SYSCALL", "euid");
+	const char *suid = auxerr_record_field(r, "SYSCALL", "suid");
+	const char *ao = aux(r, "allow_other");
+
+	if (!mu) {
+		sb_printf(b, "%s", _("denied by FUSE: the file system was mounted by another user without allow_other"));
+		return;
+	}
+	if (ao && strcmp(ao, "1") == 0) {
+		/* allow_other, but only within the mount's user namespace */
+		sb_printf(b, _("the FUSE file system here was mounted by uid %s with allow_other in another user namespace: only processes in that namespace may use it, and this one is outside it"),
+			  mu);
+		return;
+	}
+	if (mg && uid && euid && suid && strcmp(uid, mu) == 0 &&
+	    strcmp(euid, mu) == 0 && strcmp(suid, mu) == 0)
+		/* the user is the mount's, its group ids are not */
+		sb_printf(b, _("the FUSE file system here was mounted by uid %s and group %s without allow_other: only processes whose user and group ids are all theirs may use it, even root, and this process's group ids are not all %s"),
+			  mu, mg, mg);
+	else
+		sb_printf(b, _("the FUSE file system here was mounted by uid %s without allow_other: only that user may use it, even root"),
+			  mu);
+}
+
+/*
+ * A string field the kernel writes quoted or hex (audit's untrusted
+ * string) or, when harmless, bare: decoded by auparse (interpret.c) or
+ * as it is.
+ */
+static const char *string_field(const struct auxerr_record *r,
+				const char *name)
+{
+	const char *i = auxi(r, name), *raw = aux(r, name);
+
+	return i && *i ? i : raw;
+}
+
+/* the device cgroup (v1 devices controller, v2 BPF program) refused */
+static void explain_device(struct sb *b, const struct auxerr_record *r)
+{
+	const char *type = aux(r, "dev_type"), *major = aux(r, "major");
+	const char *minor = aux(r, "minor"), *acc = aux(r, "access");
+	const char *cg = string_field(r, "cgroup"), *prog = aux(r, "prog_id");
+	struct sb w = { 0 };
+	int n = 0;
+
+	for (const char *p = acc; p && *p; p++) {
+		const char *word = *p == 'r' ? _("read") : *p == 'w' ? _("write") :
+			*p == 'm' ? _("mknod") : NULL;
+
+		if (!word)
+			continue;
+		sb_printf(&w, "%s%s", n++ ? "/" : "", word);
+	}
+	if (cg && *cg)
+		sb_printf(b, _("the device cgroup %s"), cg);
+	else
+		sb_printf(b, "%s", _("the device cgroup"));
+	if (prog && *prog && strcmp(prog, "0") != 0)
+		sb_printf(b, _(" (BPF device program %s)"), prog);
+	sb_printf(b, _(" does not allow %s of "), w.s ? w.s : acc ? acc : _("access"));
+	if (type && strcmp(type, "b") == 0)
+		sb_printf(b, _("block device %s:%s"), major ? major : "?",
+			  minor ? minor : "?");
+	else
+		sb_printf(b, _("character device %s:%s"), major ? major : "?",
+			  minor ? minor : "?");
+	if (w.oom)
+		b->oom = 1;
+	free(w.s);
 }
 
 /* census mode: the system call failed and nothing noted why */
@@ -1250,6 +1426,12 @@ static char *build(const struct auxerr_record *r)
 		explain_signal(&b, r);
 	else if (strcmp(mech, "task") == 0)
 		explain_task(&b, r);
+	else if (strcmp(mech, "hidepid") == 0)
+		explain_hidepid(&b, r);
+	else if (strcmp(mech, "fuse") == 0)
+		explain_fuse(&b, r);
+	else if (strcmp(mech, "device") == 0)
+		explain_device(&b, r);
 	else if (strcmp(mech, "unknown") == 0)
 		explain_unknown(&b, r);
 	else

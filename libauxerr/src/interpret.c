@@ -67,6 +67,13 @@ static const char *interpret_like(const char *name)
 		{ "dir_ouid", "ouid" },
 		{ "osuid", "ouid" },
 		{ "ngid", "ogid" },
+		{ "oruid", "ouid" },
+		{ "orgid", "ogid" },
+		{ "osgid", "ogid" },
+		{ "proc_gid", "ogid" },
+		{ "mount_uid", "ouid" },
+		{ "mount_gid", "ogid" },
+		{ "cgroup", "cwd" },
 	};
 	for (size_t i = 0; i < sizeof(like) / sizeof(like[0]); i++)
 		if (strcmp(name, like[i].name) == 0)

@@ -652,7 +652,20 @@ static void remedy_path(struct auxerr_remedy *m, const struct auxerr_record *r)
  * PROCTITLE record; none when it may be cut (128 bytes) or is missing.
  * argv[0] without a slash is the program's exe= when that is its name.
  */
+static char *program_command(int *oom, const struct auxerr_record *r,
+			      const char *cap);
+
 static char *setpriv_command(int *oom, const struct auxerr_record *r,
+			     const char *cap)
+{
+	return program_command(oom, r, cap);
+}
+
+/*
+ * "cd CWD && ARGV...", the command line itself (the PROCTITLE record),
+ * with "setpriv ... --" before it when @cap is not NULL (above).
+ */
+static char *program_command(int *oom, const struct auxerr_record *r,
 			     const char *cap)
 {
 	unsigned long euid, egid;
@@ -665,17 +678,24 @@ static char *setpriv_command(int *oom, const struct auxerr_record *r,
 	struct auxerr_buf b = { 0 };
 	int named = 0;
 
-	if (!argv || len == 0 || len >= 128 || !cwd || cwd[0] != '/' ||
-	    !num(sys(r, "euid"), 10, &euid) || !num(sys(r, "egid"), 10, &egid))
+	if (!argv || len == 0 || len >= 128 || !cwd || cwd[0] != '/')
 		goto out;
-	user = user_word(oom, euid, &named);
-	if (!user)
-		goto out;
+	if (cap) {
+		if (!num(sys(r, "euid"), 10, &euid) ||
+		    !num(sys(r, "egid"), 10, &egid))
+			goto out;
+		user = user_word(oom, euid, &named);
+		if (!user)
+			goto out;
+	}
 	auxerr__buf_str(&b, "cd ");
 	shell_word(&b, cwd);
-	auxerr__buf_printf(&b, " && setpriv --reuid=%lu --regid=%lu %s --inh-caps=+%s --ambient-caps=+%s --",
-		   euid, egid, named ? "--init-groups" : "--clear-groups",
-		   cap, cap);
+	if (cap)
+		auxerr__buf_printf(&b, " && setpriv --reuid=%lu --regid=%lu %s --inh-caps=+%s --ambient-caps=+%s --",
+				   euid, egid, named ? "--init-groups" : "--clear-groups",
+				   cap, cap);
+	else
+		auxerr__buf_str(&b, " &&");
 	for (size_t i = 0; i < len;) {
 		const char *arg = argv + i;
 		size_t n = strnlen(arg, len - i);
@@ -735,6 +755,8 @@ static void remedy_owner_op(struct auxerr_remedy *m,
 static void remedy_cap_policy(struct auxerr_remedy *m,
 			      const struct auxerr_record *r,
 			      const char *policy);
+static void remedy_sysctl_write(struct auxerr_remedy *m,
+				const struct auxerr_record *r, const char *name);
 
 static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
@@ -747,6 +769,12 @@ static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 	    *aux(r, "owner_op")) {
 		free(CAP);
 		remedy_owner_op(m, r, aux(r, "owner_op"));
+		return;
+	}
+	if (!auxerr_record_is_weak(r) && aux(r, "sysctl_write") &&
+	    *aux(r, "sysctl_write")) {
+		free(CAP);
+		remedy_sysctl_write(m, r, aux(r, "sysctl_write"));
 		return;
 	}
 	if (!auxerr_record_is_weak(r) && aux(r, "policy") && *aux(r, "policy") &&
@@ -803,8 +831,8 @@ static char *sockaddr_port(int *oom, const struct auxerr_record *r)
 	}
 }
 
-/* what lowering the sysctl @policy gives away */
-static const char *policy_weakens(const char *policy)
+/* what lowering the sysctl @policy gives away, NULL if not known here */
+static const char *policy_weakens_known(const char *policy)
 {
 	static const struct {
 		const char *policy, *weakens;
@@ -830,7 +858,37 @@ static const char *policy_weakens(const char *policy)
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
 		if (strcmp(policy, t[i].policy) == 0)
 			return _(t[i].weakens);
-	return _("every process the policy covers may then do the same");
+	return NULL;
+}
+
+/* what lowering the sysctl @policy gives away */
+static const char *policy_weakens(const char *policy)
+{
+	const char *w = policy_weakens_known(policy);
+
+	return w ? w : _("every process the policy covers may then do the same");
+}
+
+/*
+ * cap with sysctl_write=: the sysctl's own handler checks a capability
+ * on write, whatever the file's mode lets open it.  Root with that
+ * capability writes it; the value wanted is not in the record.
+ */
+static void remedy_sysctl_write(struct auxerr_remedy *m,
+				const struct auxerr_record *r, const char *name)
+{
+	const char *cap = cap_lower(r);
+	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
+	const char *w = policy_weakens_known(name);
+	struct auxerr_buf b = { 0 };
+
+	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+	auxerr__buf_printf(&b, _("Only a process with %s in the initial user namespace may change the sysctl %s, whoever may open its file: root, with its full capabilities (not in a container or with capabilities dropped), runs sysctl -w %s=VALUE with the value wanted"),
+			   CAP ? CAP : _("the capability"), name, name);
+	if (w)
+		m->weakens = xprintf(&m->oom, _("if the new value is lower, %s"), w);
+	say(m, &b);
+	free(CAP);
 }
 
 /*
@@ -877,8 +935,17 @@ static void remedy_cap_policy(struct auxerr_remedy *m,
 	why = xprintf(&m->oom, _("With %s = %s, this needs %s"), policy,
 		      value ? value : "?", CAP ? CAP : "?");
 	one_capability(m, r, &b, cap, why);
-	auxerr__buf_printf(&b, _("; lowering %s instead would allow it to every user, and %s"),
-		   policy, policy_weakens(policy));
+	if (strcmp(policy, "kernel.unprivileged_bpf_disabled") == 0 &&
+	    value && strcmp(value, "1") == 0)
+		/* 1 locks the setting (bpf_unpriv_handler()) */
+		auxerr__buf_printf(&b, _("; the setting 1 cannot be changed until the next boot, not even by root, and lowering it from then on (in /etc/sysctl.d) would allow it to every user, and %s"),
+				   policy_weakens(policy));
+	else if (strcmp(policy, "kernel.unprivileged_bpf_disabled") == 0)
+		auxerr__buf_printf(&b, _("; root may instead set %s to 0 (sysctl -w %s=0), which would allow it to every user, and %s"),
+				   policy, policy, policy_weakens(policy));
+	else
+		auxerr__buf_printf(&b, _("; lowering %s instead would allow it to every user, and %s"),
+				   policy, policy_weakens(policy));
 	say(m, &b);
 	free(why);
 	free(CAP);
@@ -1819,6 +1886,181 @@ static void remedy_task(struct auxerr_remedy *m, const struct auxerr_record *r)
 	free(CAP);
 }
 
+/* ------------------------------------------------------------------ */
+/* a file system's own rule: procfs hidepid, FUSE, the device cgroup  */
+/* ------------------------------------------------------------------ */
+
+/* the /proc mount of the refused directory ("/proc/812/status": "/proc") */
+static char *proc_mount(int *oom, const struct auxerr_record *r,
+			const char *opid)
+{
+	char *path = object_path(oom, r);
+	size_t n = opid ? strlen(opid) : 0;
+
+	for (char *p = path; n && p && (p = strchr(p, '/')); p++)
+		if (p > path && strncmp(p + 1, opid, n) == 0 &&
+		    (p[n + 1] == '/' || p[n + 1] == '\0')) {
+			*p = '\0';
+			return path;
+		}
+	free(path);
+	return xstrdup(oom, "/proc");
+}
+
+/*
+ * hidepid= on /proc: the process's owner sees it; the least loosening
+ * is the mount's gid= for one user: the group it names, else a group
+ * the caller is in (its own fsgid, which in_group_p() checks).
+ */
+static void remedy_hidepid(struct auxerr_remedy *m,
+			   const struct auxerr_record *r)
+{
+	const char *opid = aux(r, "opid"), *hp = aux(r, "hidepid");
+	unsigned long gid, fsuid, fsgid;
+	int have_gid = num(aux(r, "proc_gid"), 10, &gid);
+	char *mnt = proc_mount(&m->oom, r, opid);
+	char *qmnt = mnt ? quoted(&m->oom, mnt) : NULL;
+	char *me = num(sys(r, "fsuid"), 10, &fsuid) ?
+		user_label(&m->oom, fsuid) : NULL;
+	struct auxerr_buf b = { 0 };
+
+	if (!opid)
+		opid = "?";
+	if (!hp || !*hp)
+		hp = "1";
+	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+	if (have_gid && gid <= 0xfffffffeUL) {
+		int named = 0;
+		char *user = num(sys(r, "fsuid"), 10, &fsuid) ?
+			user_word(&m->oom, fsuid, &named) : NULL;
+
+		if (user && named)
+			m->command = xprintf(&m->oom, "usermod -a -G %lu %s", gid, user);
+		auxerr__buf_printf(&b, _("With hidepid=%s on %s, the /proc directory of process %s is open to its owner, to processes that may ptrace it and to members of group %lu: the owner of process %s or root can look at it; failing that, root can add the caller (%s) to group %lu, from its next login"),
+				   hp, qmnt ? qmnt : "/proc", opid, gid, opid,
+				   me ? me : "?", gid);
+		m->weakens = xprintf(&m->oom, _("the caller (%s) may then read the /proc directory of every process (command lines, ids, status), which hidepid hides from other users"),
+				     me ? me : "?");
+		free(user);
+	} else if (num(sys(r, "fsgid"), 10, &fsgid)) {
+		if (qmnt)
+			m->command = xprintf(&m->oom, "mount -o remount,hidepid=%s,gid=%lu %s",
+					     hp, fsgid, qmnt);
+		auxerr__buf_printf(&b, _("With hidepid=%s on %s and no gid= exempted, the /proc directory of process %s is open only to its owner and to processes that may ptrace it: the owner of process %s or root can look at it; failing that, root can exempt a group the caller is in, its group %lu"),
+				   hp, qmnt ? qmnt : "/proc", opid, opid, fsgid);
+		m->weakens = xprintf(&m->oom, _("every member of group %lu may then read the /proc directory of every process (command lines, ids, status), which hidepid hides from other users"),
+				     fsgid);
+	} else {
+		auxerr__buf_printf(&b, _("With hidepid=%s on %s, the /proc directory of process %s is open only to its owner and to processes that may ptrace it: the owner of process %s or root can look at it"),
+				   hp, qmnt ? qmnt : "/proc", opid, opid);
+	}
+	say(m, &b);
+	free(mnt);
+	free(qmnt);
+	free(me);
+}
+
+/*
+ * FUSE without allow_other: only the mounting user's processes may use
+ * the mount (fuse_allow_current_process()).  That user runs the command;
+ * allow_other, the loosening, comes last with its cost.
+ */
+static void remedy_fuse(struct auxerr_remedy *m, const struct auxerr_record *r)
+{
+	unsigned long mu;
+	char *owner;
+	struct auxerr_buf b = { 0 };
+
+	if (!num(aux(r, "mount_uid"), 10, &mu)) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_str(&b, _("The record does not name the user who mounted the FUSE file system"));
+		say(m, &b);
+		return;
+	}
+	owner = user_label(&m->oom, mu);
+	if (aux(r, "allow_other") && strcmp(aux(r, "allow_other"), "1") == 0) {
+		/* allow_other already: the user namespace keeps it out */
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_printf(&b, _("The FUSE file system here (mounted by %s with allow_other) lets in only processes of the user namespace it was mounted in: run the command in that namespace"),
+				   owner ? owner : "?");
+		say(m, &b);
+		free(owner);
+		return;
+	}
+	set(m, AUXERR_REMEDY_COMMAND,
+	    xprintf(&m->oom, _("the user who mounted it (%s)"), owner ? owner : "?"),
+	    (long long)mu);
+	m->command = program_command(&m->oom, r, NULL);
+	auxerr__buf_printf(&b, _("Only the user who mounted this FUSE file system without allow_other (%s) may use it, not even root: that user can run the command; failing that, it can mount the file system again with -o allow_other (root must allow that option with user_allow_other in /etc/fuse.conf), which exposes every user's processes, root's included, to a daemon that user controls"),
+			   owner ? owner : "?");
+	say(m, &b);
+	free(owner);
+}
+
+/*
+ * The device cgroup: one rule for the one device and the access asked
+ * for.  cgroup v1: devices.allow of the cgroup (the devices hierarchy at
+ * /sys/fs/cgroup/devices); v2 (a BPF device program, prog_id=): the
+ * manager that attached the program.
+ */
+static void remedy_device(struct auxerr_remedy *m,
+			  const struct auxerr_record *r)
+{
+	const char *type = aux(r, "dev_type"), *acc = aux(r, "access");
+	const char *prog = aux(r, "prog_id");
+	unsigned long major, minor;
+	char *cg = decode(&m->oom, aux(r, "cgroup"));
+	char *qcg = NULL, *dev = NULL, *rule = NULL;
+	int v2 = prog && *prog && strcmp(prog, "0") != 0;
+	struct auxerr_buf b = { 0 };
+
+	/* a bare path (the kernel quotes only what needs it) */
+	if (!cg && aux(r, "cgroup") && aux(r, "cgroup")[0] == '/')
+		cg = xstrdup(&m->oom, aux(r, "cgroup"));
+	if (!type || (strcmp(type, "c") && strcmp(type, "b")) ||
+	    !num(aux(r, "major"), 10, &major) || !num(aux(r, "minor"), 10, &minor) ||
+	    !acc || !*acc || strspn(acc, "rwm") != strlen(acc)) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_str(&b, _("The record does not name the device and the access the device cgroup refused"));
+		goto out;
+	}
+	dev = xprintf(&m->oom, strcmp(type, "b") == 0 ? _("block device %lu:%lu") :
+		      _("character device %lu:%lu"), major, minor);
+	set(m, AUXERR_REMEDY_POLICY,
+	    xprintf(&m->oom, _("root or the manager of the cgroup %s"), cg ? cg : "?"), 0);
+	m->weakens = xprintf(&m->oom, _("every process in the cgroup %s may then use %s that way (%s), which the cgroup's device policy is there to confine"),
+			     cg ? cg : "?", dev ? dev : "?", acc);
+	if (v2) {
+		auxerr__buf_printf(&b, _("The BPF device program %s attached to the cgroup %s refuses %s (%s): only a change to that program allows it, by the manager that attached it (systemd's DeviceAllow=, docker --device)"),
+				   prog, cg ? cg : "?", dev ? dev : "?", acc);
+		goto out;
+	}
+	if (cg && cg[0] == '/') {
+		struct auxerr_buf c = { 0 };
+
+		rule = xprintf(&m->oom, "%s %lu:%lu %s", type, major, minor, acc);
+		auxerr__buf_str(&c, "echo ");
+		shell_word(&c, rule ? rule : "");
+		auxerr__buf_str(&c, " > ");
+		{
+			char *f = xprintf(&m->oom, "/sys/fs/cgroup/devices%s/devices.allow",
+					  strcmp(cg, "/") == 0 ? "" : cg);
+
+			shell_word(&c, f ? f : "");
+			free(f);
+		}
+		m->command = buf_take(&c, &m->oom);
+	}
+	auxerr__buf_printf(&b, _("The device cgroup %s does not allow %s (%s): root or the manager of the cgroup can allow that one device in it (cgroup v1); with a BPF device program (cgroup v2) the manager that attached it must allow it instead (systemd's DeviceAllow=, docker --device)"),
+			   cg ? cg : "?", dev ? dev : "?", acc);
+out:
+	say(m, &b);
+	free(cg);
+	free(qcg);
+	free(dev);
+	free(rule);
+}
+
 static void remedy_unknown(struct auxerr_remedy *m,
 			   const struct auxerr_record *r)
 {
@@ -1848,6 +2090,9 @@ static const struct {
 	{ "protected", remedy_protected },
 	{ "signal", remedy_signal },
 	{ "task", remedy_task },
+	{ "hidepid", remedy_hidepid },
+	{ "fuse", remedy_fuse },
+	{ "device", remedy_device },
 	{ "unknown", remedy_unknown },
 };
 
