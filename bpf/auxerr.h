@@ -105,6 +105,26 @@ struct auxb_flush_req {
 	__u64 serial;		/* the record to flush */
 };
 
+/*
+ * LAST (auxerr last -p PID, the series' /proc/PID/task/TID/auxerr): the
+ * records of thread @tid of any process, for a caller the kernel lets
+ * read that thread.  The request carries two descriptors (SCM_RIGHTS):
+ * /proc/PID/task/TID/environ, opened by the caller (the kernel makes its
+ * ptrace read check, PTRACE_MODE_READ_FSCREDS, at that open), and a
+ * pidfd of the thread.  The answer is one message: a __s32 (0 or a
+ * positive errno), then per record, newest first, the iterator's header
+ * line ("#slot=N serial= ...") and the record as the type 2340 message's
+ * text, each ending in '\n'.
+ */
+#define AUXB_LAST_MAGIC	0x4155584c	/* "AUXL" */
+struct auxb_last_req {
+	__u32 magic;
+	__u32 tid;
+};
+#define AUXB_LAST_MAX	(1 << 17)	/* the longest answer */
+/* the loader's pin of its read-only data (the depth), for LAST */
+#define AUXB_RODATA_PIN	"/sys/fs/bpf/auxerr/links/rodata"
+
 /* the audit message type of a flushed record on this backend (a user
  * message: the kernel's AUXERR type 1340 cannot be sent from user space) */
 #define AUXB_AUDIT_TYPE	2340

@@ -245,6 +245,13 @@ int main(int argc, char **argv)
 		unload();
 		return 1;
 	}
+	/* the depth, for the service's LAST (what the iterator shows) */
+	if (bpf_map__pin(skel->maps.rodata, AUXB_RODATA_PIN) < 0 ||
+	    chmod(AUXB_RODATA_PIN, 0600) < 0) {
+		perror("auxerr-bpfd: pin " AUXB_RODATA_PIN);
+		unload();
+		return 1;
+	}
 	printf("auxerr-bpfd: loaded, depth %u: " DIR_ "/records\n", depth);
 	return 0;
 }

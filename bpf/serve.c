@@ -16,6 +16,10 @@
  * records.  The record goes to audit as one user message of type
  * AUXB_AUDIT_TYPE (2340), and is marked flushed (a second FLUSH answers
  * EALREADY).  The answer is one __s32: 0 or a positive errno.
+ *
+ * It also answers LAST (auxerr last -p, struct auxb_last_req): another
+ * thread's records, for a caller whose open of that thread's
+ * /proc/PID/task/TID/environ the kernel allowed (last_allowed()).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,6 +41,7 @@
 #include <libaudit.h>
 
 #include "serve.h"
+#include "auxerr.skel.h"	/* struct auxerr_bpf__rodata */
 
 #ifndef SO_PEERPIDFD
 #define SO_PEERPIDFD 77
@@ -451,13 +456,139 @@ out:
 	return err;
 }
 
-static void answer(int map, int audit, int c)
+/* the thread id a pidfd stands for (its fdinfo's Pid:), or -1 */
+static int pidfd_tid(int pidfd)
 {
-	struct auxb_flush_req req;
+	char path[64], info[1024], *p;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", pidfd);
+	if (read_small(path, info, sizeof(info)) < 0 ||
+	    !(p = strstr(info, "\nPid:\t")))
+		return -1;
+	return atoi(p + 6);
+}
+
+/*
+ * LAST: may the caller read thread @tid, as the kernel decided it?
+ * @envfd must be /proc/PID/task/TID/environ on this service's own /proc
+ * (so the ids are in its pid namespace), opened by the caller: that open
+ * made the kernel's ptrace read check (PTRACE_MODE_READ_FSCREDS, as the
+ * series' /proc/PID/task/TID/auxerr), unless the thread had no mm (a
+ * kernel thread, or one past exit_mm(): then the open succeeds unchecked).
+ * So: the name must be exactly that path (not " (deleted)"), the same
+ * inode as that path resolves to now (a dead thread's proc inode never
+ * is), @tfd a pidfd of the same live thread, and the thread must have an
+ * mm now (a thread never regains one, so it had one at the open).
+ * Returns 0 and the thread's pid in *@pid, or a positive errno.
+ */
+static int last_allowed(int envfd, int tfd, int tid, int *pid)
+{
+	char path[64], link[128], want[96], statm[64];
+	struct stat fs, ps, ns;
+	int n, p, t;
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", envfd);
+	n = (int)readlink(path, link, sizeof(link) - 1);
+	if (n <= 0 || fstat(envfd, &fs) < 0 || stat("/proc/self", &ps) < 0 ||
+	    fs.st_dev != ps.st_dev)
+		return EPERM;
+	link[n] = '\0';
+	if (sscanf(link, "/proc/%d/task/%d/environ", &p, &t) != 2 || t != tid ||
+	    p <= 0)
+		return EPERM;
+	snprintf(want, sizeof(want), "/proc/%d/task/%d/environ", p, t);
+	if (strcmp(link, want) || stat(want, &ns) < 0 || ns.st_dev != fs.st_dev ||
+	    ns.st_ino != fs.st_ino)
+		return EPERM;
+	if (pidfd_tid(tfd) != tid || !alive(tfd))
+		return ESRCH;
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/statm", p, t);
+	if (read_small(path, statm, sizeof(statm)) <= 0 || atol(statm) <= 0)
+		return EPERM;
+	*pid = p;
+	return 0;
+}
+
+/* the backend's --depth (the iterator shows that many records) */
+static unsigned loaded_depth(int rodata)
+{
+	struct bpf_map_info info;
+	__u32 len = sizeof(info), zero = 0;
+	unsigned char v[256];
+	struct auxerr_bpf__rodata *ro = (struct auxerr_bpf__rodata *)v;
+
+	memset(&info, 0, sizeof(info));
+	if (rodata < 0 || bpf_obj_get_info_by_fd(rodata, &info, &len) < 0 ||
+	    info.value_size > sizeof(v) || info.value_size < sizeof(*ro) ||
+	    bpf_map_lookup_elem(rodata, &zero, v) < 0)
+		return 1;
+	return ro->depth >= 1 && ro->depth <= AUXB_DEPTH_MAX ? ro->depth : 1;
+}
+
+/* LAST for the thread of @tfd: the answer after the __s32 into @out.
+ * Returns 0 or a positive errno. */
+static int last(int map, int rodata, int envfd, int tfd, int tid, char *out,
+		size_t len, size_t *used)
+{
+	static struct auxb_task t;
+	unsigned depth, shown;
+	int err, pid;
+
+	*used = 0;
+	err = last_allowed(envfd, tfd, tid, &pid);
+	if (err)
+		return err;
+	if (bpf_map_lookup_elem(map, &tfd, &t) < 0)
+		t.count = 0;	/* no records (never denied) */
+	/* the thread was the pidfd's all along: its records, not a
+	 * newcomer's with a reused id */
+	if (!alive(tfd))
+		return ESRCH;
+	depth = loaded_depth(rodata);
+	shown = t.count < depth ? t.count : depth;
+	for (unsigned i = 0; i < shown; i++) {
+		struct auxb_rec *r = &t.ring[(t.head - i) & (AUXB_DEPTH_MAX - 1)];
+		__u32 age = t.calls - r->calls_at;
+		int n = snprintf(out + *used, len - *used,
+				 "#slot=%u serial=%llu sec=%llu nsec=%u error=%d syscall=%d mechanism=%u age=%u flags=%u\n",
+				 i, (unsigned long long)r->serial,
+				 (unsigned long long)(r->time_ns / 1000000000),
+				 (unsigned)(r->time_ns % 1000000000), r->error, r->nr,
+				 r->mech, age > AUXB_AGE_MAX ? AUXB_AGE_MAX : age,
+				 r->flags);
+
+		if (n < 0 || (size_t)n >= len - *used)
+			return EMSGSIZE;
+		*used += (size_t)n;
+		n = auxerr_bpf_render(r, pid, tid, out + *used, len - *used - 1);
+		if (n < 0)
+			return EMSGSIZE;
+		*used += (size_t)n;
+		out[(*used)++] = '\n';
+	}
+	return 0;
+}
+
+static void answer(int map, int rodata, int audit, int c)
+{
+	static char reply_buf[sizeof(__s32) + AUXB_LAST_MAX];
+	union {
+		struct auxb_flush_req flush;
+		struct auxb_last_req last;
+	} req;
+	union {
+		char buf[CMSG_SPACE(2 * sizeof(int))];
+		struct cmsghdr align;
+	} cm;
+	struct iovec iov = { .iov_base = &req, .iov_len = sizeof(req) };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1,
+			     .msg_control = cm.buf, .msg_controllen = sizeof(cm.buf) };
 	struct timeval tv = { .tv_sec = 2 };
+	struct cmsghdr *h;
 	struct ucred uc;
 	socklen_t l = sizeof(uc);
-	int pfd = -1, err;
+	int pfd = -1, fds[2] = { -1, -1 }, nfds = 0, err;
+	size_t used = 0;
 	ssize_t n;
 	__s32 reply;
 
@@ -467,25 +598,49 @@ static void answer(int map, int audit, int c)
 	if (getsockopt(c, SOL_SOCKET, SO_PEERPIDFD, &pfd, &l) < 0)
 		pfd = (int)syscall(SYS_pidfd_open, uc.pid, 0);
 	setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-	n = recv(c, &req, sizeof(req), 0);
+	n = recvmsg(c, &mh, MSG_CMSG_CLOEXEC);
+	for (h = n >= 0 ? CMSG_FIRSTHDR(&mh) : NULL; h; h = CMSG_NXTHDR(&mh, h)) {
+		if (h->cmsg_level != SOL_SOCKET || h->cmsg_type != SCM_RIGHTS)
+			continue;
+		for (size_t i = 0; i < (h->cmsg_len - CMSG_LEN(0)) / sizeof(int); i++) {
+			int fd;
+
+			memcpy(&fd, CMSG_DATA(h) + i * sizeof(int), sizeof(fd));
+			if (nfds < 2)
+				fds[nfds++] = fd;
+			else
+				close(fd);
+		}
+	}
 	if (pfd < 0)
 		err = EPERM;
-	else if (n != (ssize_t)sizeof(req) || req.magic != AUXB_FLUSH_MAGIC)
-		err = EINVAL;
+	else if (n == (ssize_t)sizeof(req.flush) && req.flush.magic == AUXB_FLUSH_MAGIC &&
+		 !nfds)
+		err = flush(map, audit, uc.pid, pfd, (int)req.flush.tid, req.flush.serial);
+	else if (n == (ssize_t)sizeof(req.last) && req.last.magic == AUXB_LAST_MAGIC &&
+		 nfds == 2 && !(mh.msg_flags & MSG_CTRUNC))
+		err = last(map, rodata, fds[0], fds[1], (int)req.last.tid,
+			   reply_buf + sizeof(reply), AUXB_LAST_MAX, &used);
 	else
-		err = flush(map, audit, uc.pid, pfd, (int)req.tid, req.serial);
+		err = EINVAL;
+	for (int i = 0; i < nfds; i++)
+		close(fds[i]);
 	if (pfd >= 0)
 		close(pfd);
 	reply = err;
-	send(c, &reply, sizeof(reply), MSG_NOSIGNAL);
+	if (err)
+		used = 0;
+	memcpy(reply_buf, &reply, sizeof(reply));
+	send(c, reply_buf, sizeof(reply) + used, MSG_NOSIGNAL);
 }
 
 int auxerr_bpf_serve(const char *map_path)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
-	int map, audit, s;
+	int map, rodata, audit, s;
 
 	map = bpf_obj_get(map_path);
+	rodata = bpf_obj_get(AUXB_RODATA_PIN);
 	if (map < 0) {
 		fprintf(stderr, "auxerr-bpfd: %s: %s (not loaded?)\n", map_path,
 			strerror(errno));
@@ -519,7 +674,7 @@ int auxerr_bpf_serve(const char *map_path)
 			perror("auxerr-bpfd: accept");
 			return 1;
 		}
-		answer(map, audit, c);
+		answer(map, rodata, audit, c);
 		close(c);
 	}
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * auxerr last: a thread's kept records, from /proc/PID/task/TID/auxerr
- * (newest first; reading takes ptrace read access to the thread)
+ * (newest first; reading takes ptrace read access to the thread), or on a
+ * stock kernel from the BPF backend's service (read_bpf_records())
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -9,12 +10,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+#include <linux/types.h>
 
 #include "cli.h"
+#include "auxerr-shared.h"
+#include "../bpf/auxerr.h"
+
+#ifndef PIDFD_THREAD
+#define PIDFD_THREAD O_EXCL
+#endif
 
 static const char last_usage[] =
 "Usage: auxerr last [-p PID] [-t TID] [-n N] [--raw|--json]\n"
-"Show the latest denial kept for a thread, from /proc/PID/task/TID/auxerr.\n"
+"Show the latest denial kept for a thread, from /proc/PID/task/TID/auxerr\n"
+"(on a stock kernel, from the BPF backend's service, auxerr-bpfd --serve).\n"
 "  -p, --pid PID    the process (default: auxerr's parent, the shell);\n"
 "                   without -t its main thread (/proc/PID/auxerr)\n"
 "  -t, --tid TID    the thread TID (of PID, or of any process)\n"
@@ -99,6 +111,156 @@ static int kernel_has_auxerr(void)
 	return access("/proc/sys/kernel/auxerr", F_OK) == 0;
 }
 
+/* the BPF backend of a stock kernel is loaded (docs/bpf-backend.md) */
+static int bpf_backend(void)
+{
+	return access("/sys/fs/bpf/auxerr/records", F_OK) == 0;
+}
+
+/* the process of thread @tid (/proc/TID/status's Tgid), or -1 */
+static pid_t tgid_of(pid_t tid)
+{
+	char path[64], line[256];
+	FILE *f;
+	long v = -1;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", tid);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Tgid: %ld", &v) == 1)
+			break;
+	fclose(f);
+	return (pid_t)v;
+}
+
+/*
+ * On the BPF backend, another thread's records come from its root
+ * service (auxerr-bpfd --serve, request LAST in bpf/auxerr.h): the BPF
+ * iterator shows a reader only its own.  This process opens
+ * /proc/PID/task/TID/environ, so that the kernel makes the same ptrace
+ * read check (PTRACE_MODE_READ_FSCREDS) as the series'
+ * /proc/PID/task/TID/auxerr, and passes that descriptor and a pidfd of
+ * the thread; the service checks both and answers with the records as
+ * type 2340 message text, which libauxerr's expander turns back into the
+ * event text.  Same contract as read_proc_records().
+ */
+static int read_bpf_records(pid_t pid, pid_t tid, char **buf, size_t *len)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	struct auxb_last_req req = { .magic = AUXB_LAST_MAGIC };
+	union {
+		char buf[CMSG_SPACE(2 * sizeof(int))];
+		struct cmsghdr align;
+	} cm;
+	struct iovec iov = { .iov_base = &req, .iov_len = sizeof(req) };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1,
+			     .msg_control = cm.buf, .msg_controllen = sizeof(cm.buf) };
+	struct auxerr_buf out = { 0 };
+	struct cmsghdr *h;
+	char path[64], *ans = NULL, *p, *end;
+	int fds[2] = { -1, -1 }, s = -1, err = 0;
+	__s32 reply;
+	ssize_t n;
+
+	if (tid <= 0)
+		tid = pid;
+	if (pid <= 0 && (pid = tgid_of(tid)) <= 0) {
+		errno = ESRCH;
+		return -1;
+	}
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/environ", pid, tid);
+	fds[0] = open(path, O_RDONLY | O_CLOEXEC);
+	if (fds[0] < 0)
+		return -1;	/* the kernel's answer: EACCES, ENOENT */
+	fds[1] = (int)syscall(SYS_pidfd_open, tid, PIDFD_THREAD);
+	ans = malloc(sizeof(reply) + AUXB_LAST_MAX);
+	if (fds[1] < 0 || !ans) {
+		err = fds[1] < 0 ? ESRCH : ENOMEM;
+		goto out;
+	}
+	req.tid = (__u32)tid;
+	memset(&cm, 0, sizeof(cm));
+	h = CMSG_FIRSTHDR(&mh);
+	h->cmsg_level = SOL_SOCKET;
+	h->cmsg_type = SCM_RIGHTS;
+	h->cmsg_len = CMSG_LEN(sizeof(fds));
+	memcpy(CMSG_DATA(h), fds, sizeof(fds));
+	memcpy(sa.sun_path, AUXB_FLUSH_SOCK, sizeof(AUXB_FLUSH_SOCK));
+	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (s < 0 || connect(s, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		err = EOPNOTSUPP;	/* no service */
+		goto out;
+	}
+	if (sendmsg(s, &mh, MSG_NOSIGNAL) != (ssize_t)sizeof(req)) {
+		err = errno ? errno : EPROTO;
+		goto out;
+	}
+	do
+		n = recv(s, ans, sizeof(reply) + AUXB_LAST_MAX, 0);
+	while (n < 0 && errno == EINTR);
+	if (n < (ssize_t)sizeof(reply)) {
+		err = EPROTO;
+		goto out;
+	}
+	memcpy(&reply, ans, sizeof(reply));
+	if (reply) {
+		err = reply > 0 ? reply : EPROTO;
+		goto out;
+	}
+	/* "#slot=..." then the record's 2340 text, per record */
+	for (p = ans + sizeof(reply), end = ans + n; p < end;) {
+		char *eol = memchr(p, '\n', (size_t)(end - p)), *ev, *line;
+		const char *why = NULL;
+		size_t ln;
+		int r;
+
+		if (!eol)
+			eol = end;
+		if (*p == '#') {
+			p = eol + 1;
+			continue;
+		}
+		ln = (size_t)(eol - p);
+		line = malloc(ln + 64);
+		if (!line) {
+			err = ENOMEM;
+			goto out;
+		}
+		r = snprintf(line, 64, "type=UNKNOWN[2340] msg=audit(0.000:0): msg='");
+		memcpy(line + r, p, ln);
+		memcpy(line + r + ln, "'", 2);
+		r = auxerr__usermsg_expand(line, (size_t)r + ln + 1, &ev, &why);
+		free(line);
+		if (r != 1) {
+			err = EPROTO;
+			goto out;
+		}
+		auxerr__buf_str(&out, ev);
+		auxerr__buf_str(&out, "\n");
+		free(ev);
+		p = eol + 1;
+	}
+	if (out.oom)
+		err = ENOMEM;
+out:
+	if (s >= 0)
+		close(s);
+	close(fds[0]);
+	if (fds[1] >= 0)
+		close(fds[1]);
+	free(ans);
+	if (err) {
+		free(out.s);
+		errno = err;
+		return -1;
+	}
+	*buf = out.s ? out.s : calloc(1, 1);
+	*len = out.len;
+	return *buf ? 0 : -1;
+}
+
 int cmd_last(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -158,10 +320,16 @@ int cmd_last(int argc, char **argv)
 	}
 	if (pid < 0 && tid < 0)
 		pid = getppid();
-	if (read_proc_records(pid, tid, &buf, &len)) {
+	if (!kernel_has_auxerr() && bpf_backend() ?
+	    read_bpf_records(pid, tid, &buf, &len) :
+	    read_proc_records(pid, tid, &buf, &len)) {
 		int e = errno;
 
-		if (e == ENOENT && !kernel_has_auxerr()) {
+		if (e == EOPNOTSUPP) {
+			fprintf(stderr, "auxerr last: the BPF backend's service (auxerr-bpfd --serve) does not answer\n");
+			return EX_NOSUPPORT;
+		}
+		if (e == ENOENT && !kernel_has_auxerr() && !bpf_backend()) {
 			fprintf(stderr, "auxerr last: this kernel does not keep denials (no /proc/sys/kernel/auxerr)\n");
 			return EX_NOSUPPORT;
 		}

@@ -12,7 +12,8 @@
  * then open PATH), clear (clear, then get), flush PATH (open, then
  * get_last_audit_record(AUXERR_FLUSH) twice: prints "flush=ERRNO",
  * "serial=", "flushed=", "age_after=", "flush2=ERRNO", and nothing else),
- * hold PATH (open, print "tid= serial=", then wait to be killed),
+ * hold PATH, holdw PATH (open it to read, to write; print "tid= serial=",
+ * then wait to be killed),
  * flushraw TID SERIAL (a hand-made request to the flush service:
  * "reply=ERRNO").
  * Output: "errno=N", then "fresh=SLOT" (the record libauxerr takes for
@@ -129,10 +130,10 @@ static int flush(const char *path)
 	return 0;
 }
 
-static int hold(const char *path)
+static int hold(const char *path, int flags)
 {
 	struct auxerr_record *rec;
-	int r = open(path, O_RDONLY);
+	int r = open(path, flags);
 
 	(void)r;
 	rec = auxerr_record_fetch(0);
@@ -155,7 +156,9 @@ int main(int argc, char **argv)
 	if (!strcmp(a, "flush") && argc == 3)
 		return flush(argv[2]);
 	if (!strcmp(a, "hold") && argc == 3)
-		return hold(argv[2]);
+		return hold(argv[2], O_RDONLY);
+	if (!strcmp(a, "holdw") && argc == 3)
+		return hold(argv[2], O_WRONLY);
 	if (!strcmp(a, "flushraw") && argc == 4)
 		return flushraw((unsigned)atoi(argv[2]), strtoull(argv[3], NULL, 10));
 	if (!strcmp(a, "open") && argc == 3) {
