@@ -318,10 +318,18 @@ int auxerr_bpf_render(const struct auxb_rec *r, int pid, int tid, char *buf,
 	put(&o, " cwd=");
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/cwd", pid, tid);
 	put_link(&o, path);
-	/* PATH: the name (its inode fields are the dac record's object) */
+	/* PATH: the name, and for dac the inode fields the iterator gives
+	 * it (the object the check refused) */
 	if (r->have_name) {
 		put(&o, " name=");
 		put_cstr(&o, r->name, sizeof(r->name));
+		if (r->mech == AUXB_DAC) {
+			put(&o, " inode=%llu dev=%02x:%02x", (unsigned long long)r->ino,
+			    r->dev >> 20, r->dev & 0xfffff);
+			put_mode(&o, "mode", r->mode);
+			put(&o, " ouid=%u ogid=%u rdev=%02x:%02x", r->ouid, r->ogid,
+			    r->rdev >> 20, r->rdev & 0xfffff);
+		}
 		put(&o, " nametype=%s", r->mech == AUXB_PATH ? "UNKNOWN" : "NORMAL");
 	}
 	/* PROCTITLE: the first 128 bytes of the command line */
