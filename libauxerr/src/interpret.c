@@ -74,6 +74,7 @@ static const char *interpret_like(const char *name)
 		{ "mount_uid", "ouid" },
 		{ "mount_gid", "ogid" },
 		{ "cgroup", "cwd" },
+		{ "sysctl_write", "cwd" },
 	};
 	for (size_t i = 0; i < sizeof(like) / sizeof(like[0]); i++)
 		if (strcmp(name, like[i].name) == 0)

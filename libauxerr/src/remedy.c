@@ -773,8 +773,12 @@ static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 	}
 	if (!auxerr_record_is_weak(r) && aux(r, "sysctl_write") &&
 	    *aux(r, "sysctl_write")) {
+		/* quoted (or hex) as the kernel writes a string */
+		char *sw = decode(&m->oom, aux(r, "sysctl_write"));
+
 		free(CAP);
-		remedy_sysctl_write(m, r, aux(r, "sysctl_write"));
+		remedy_sysctl_write(m, r, sw ? sw : "?");
+		free(sw);
 		return;
 	}
 	if (!auxerr_record_is_weak(r) && aux(r, "policy") && *aux(r, "policy") &&
