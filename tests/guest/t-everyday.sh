@@ -11,7 +11,12 @@
 # net.ipv4.ip_unprivileged_port_start (cap policy=, SOCKADDR); syslog()
 # with kernel.dmesg_restrict (cap policy=); chmod of root's file (cap
 # owner_op=); a write to a sysctl file (dac permission=proc_sys); an
-# unnoted EPERM in census mode (unknown).
+# unnoted EPERM in census mode (unknown); root without CAP_SYS_ADMIN
+# writing kernel.kptr_restrict (cap sysctl_write=); bpf() with
+# kernel.unprivileged_bpf_disabled = 2 (cap policy=); another user's
+# process in a /proc mounted hidepid=1 (hidepid); a FUSE mount of uid 1000
+# without allow_other (fuse; auxerr-everyday fuse-serve is its daemon); a
+# cgroup v1 device rule (device).
 #
 # A case whose record the kernel does not write yet (another mechanism, or
 # the field that marks it missing) prints a SKIP line naming what the
@@ -162,7 +167,7 @@ victim=$!
 run setpriority "$victim" 5
 expect_eq task-errno 1 "$(get errno)"
 if want task task op; then
-	fields task op=setpriority opid="$victim" ouid=0 capability=23
+	fields task op=setpriority opid="$victim" ouid=0 oruid=0 capability=23
 	expect_eq task-sentence "setpriority: denied by the rules for other users' processes: process $victim belongs to another user (root), and uid 65534 may not use setpriority on it without CAP_SYS_NICE" "$(get sentence)"
 	remedy task command "renice -n 5 -p $victim" root 0
 	bash -c "$(get remedy.command)" >/dev/null
@@ -235,6 +240,132 @@ if want proc-sys dac permission; then
 	expect_eq proc-sys-sentence "openat /proc/sys/kernel/domainname: denied by the permissions of the sysctl kernel.domainname: mode 0644 root:root; uid 65534 is \"other\" and has no write permission" "$(get sentence)"
 	remedy proc-sys command - root 0
 	expect_eq proc-sys-remedy-text "Only root may change the sysctl kernel.domainname (its file under /proc/sys allows no one else to write it): root runs sysctl -w kernel.domainname=VALUE with the value wanted" "$(get remedy.text)"
+fi
+
+# ---- a sysctl whose handler checks a capability on write -----------------
+# root without CAP_SYS_ADMIN (inheritable and bounding sets without it:
+# its exec gets no CAP_SYS_ADMIN) may open kernel.kptr_restrict (0644
+# root) but not write it
+old_kptr=$(cat /proc/sys/kernel/kptr_restrict)
+out=$(setpriv --inh-caps=-sys_admin --bounding-set=-sys_admin -- "$EV" write /proc/sys/kernel/kptr_restrict 1 2>&1)
+expect_eq sysctl-write-errno 1 "$(get errno)"
+if want sysctl-write cap sysctl_write; then
+	fields sysctl-write capability=21 sysctl_write='"kernel.kptr_restrict"'
+	expect_eq sysctl-write-no-policy "" "$(get f.policy)"
+	ns=""
+	[ "$(get f.userns_level)" = 0 ] && ns=" in the initial user namespace"
+	expect_eq sysctl-write-sentence "write: denied for lack of a capability: writing the sysctl kernel.kptr_restrict needs CAP_SYS_ADMIN, even for a process that could open the file, and uid 0 does not have it$ns" "$(get sentence)"
+	remedy sysctl-write command - root 0
+	expect_eq sysctl-write-remedy-text "Only a process with CAP_SYS_ADMIN in the initial user namespace may change the sysctl kernel.kptr_restrict, whoever may open its file: root, with its full capabilities (not in a container or with capabilities dropped), runs sysctl -w kernel.kptr_restrict=VALUE with the value wanted" "$(get remedy.text)"
+	expect_eq sysctl-write-weakens "if the new value is lower, every user may then see kernel addresses, which helps an exploit defeat KASLR" "$(get remedy.weakens)"
+	# the remedy: root with its capabilities, VALUE the one wanted
+	sysctl -q -w kernel.kptr_restrict=1
+	expect_eq sysctl-write-applied 1 "$(cat /proc/sys/kernel/kptr_restrict)"
+fi
+echo "$old_kptr" > /proc/sys/kernel/kptr_restrict
+
+# ---- bpf() with kernel.unprivileged_bpf_disabled = 2 ----------------------
+# (1 would lock the setting for the rest of the boot: only 2)
+old_bpf=$(cat /proc/sys/kernel/unprivileged_bpf_disabled 2>/dev/null)
+if [ -z "$old_bpf" ]; then
+	skip bpf-policy "the kernel has no kernel.unprivileged_bpf_disabled"
+elif [ "$old_bpf" = 1 ]; then
+	skip bpf-policy "kernel.unprivileged_bpf_disabled is locked at 1"
+else
+	echo 2 > /proc/sys/kernel/unprivileged_bpf_disabled
+	run bpf
+	expect_eq bpf-policy-errno 1 "$(get errno)"
+	if want bpf-policy cap policy; then
+		fields bpf-policy capability=39 policy=kernel.unprivileged_bpf_disabled policy_value=2
+		expect_eq bpf-policy-sentence "bpf: denied by kernel.unprivileged_bpf_disabled = 2, which requires CAP_BPF: uid 65534 does not have it in the initial user namespace" "$(get sentence)"
+		remedy bpf-policy command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+bpf --ambient-caps=+bpf -- $EV bpf" root 0
+		out=$(bash -c "$(get remedy.command)" 2>&1)
+		expect_eq bpf-policy-applied 0 "$(get errno)"
+	fi
+	echo "$old_bpf" > /proc/sys/kernel/unprivileged_bpf_disabled
+fi
+
+# ---- /proc mounted hidepid=1: another user's process ---------------------
+# a proc instance of its own (one per mount since Linux 5.8), without gid=
+mkdir "$t/proc"
+mount -t proc -o hidepid=1 proc "$t/proc"
+sleep 600 &
+victim=$!
+run open "$t/proc/$victim/status" r
+expect_eq hidepid-errno 1 "$(get errno)"
+if want hidepid hidepid hidepid; then
+	fields hidepid hidepid=1 proc_gid=-1 opid="$victim"
+	expect_eq hidepid-sentence "openat $t/proc/$victim/status: $t/proc is mounted with hidepid=1 (noaccess): process $victim is not yours and you may not ptrace it, so its /proc directory is closed to you" "$(get sentence)"
+	remedy hidepid policy "mount -o remount,hidepid=1,gid=65534 $t/proc" root 0
+	expect_eq hidepid-weakens "every member of group 65534 may then read the /proc directory of every process (command lines, ids, status), which hidepid hides from other users" "$(get remedy.weakens)"
+	bash -c "$(get remedy.command)"
+	run open "$t/proc/$victim/status" r
+	expect_eq hidepid-applied 0 "$(get errno)"
+fi
+kill "$victim" 2>/dev/null
+wait "$victim" 2>/dev/null
+umount "$t/proc"
+
+# ---- a FUSE mount of uid 1000 without allow_other ------------------------
+if [ -c /dev/fuse ] && grep -qw fuse /proc/filesystems; then
+	mkdir -m 0755 "$t/fuse"
+	"$EV" fuse-serve "$t/fuse" 1000 1000 &
+	server=$!
+	for _ in $(seq 50); do
+		mountpoint -q "$t/fuse" && break
+		sleep 0.1
+	done
+	u1000=$(getent passwd 1000 | cut -d: -f1)
+	run stat "$t/fuse"
+	expect_eq fuse-errno 13 "$(get errno)"
+	if want fuse fuse mount_uid; then
+		fields fuse mount_uid=1000 mount_gid=1000 allow_other=0
+		expect_eq fuse-sentence "newfstatat $t/fuse: the FUSE file system here was mounted by uid 1000 without allow_other: only that user may use it, even root" "$(get sentence)"
+		remedy fuse command "cd $t && $EV stat $t/fuse" "the user who mounted it (uid 1000${u1000:+, $u1000})" 1000
+		# the remedy: the mounting user runs the command
+		cmd=$(get remedy.command)
+		out=$(setpriv --reuid=1000 --regid=1000 --clear-groups -- bash -c "$cmd" 2>&1)
+		expect_eq fuse-applied 0 "$(get errno)"
+	fi
+	umount "$t/fuse"
+	kill "$server" 2>/dev/null
+	wait "$server" 2>/dev/null
+else
+	skip fuse "the kernel has no FUSE"
+fi
+
+# ---- the device cgroup (v1 devices controller) ----------------------------
+# mounted where the remedy expects the v1 hierarchy (the guest mounts no
+# cgroup file system of its own)
+cg=
+if [ -d /sys/fs/cgroup ] && grep -qw devices /proc/cgroups 2>/dev/null &&
+   ! mountpoint -q /sys/fs/cgroup; then
+	mount -t tmpfs -o mode=0755 tmpfs /sys/fs/cgroup
+	mkdir /sys/fs/cgroup/devices
+	cg=/sys/fs/cgroup/devices
+	mount -t cgroup -o devices none "$cg" || { umount /sys/fs/cgroup; cg=; }
+fi
+if [ -n "$cg" ]; then
+	mkdir "$cg/sandbox"
+	echo 'c 1:3 rw' > "$cg/sandbox/devices.deny"
+	# in-cgroup CMD...: CMD as nobody, in the cgroup /sandbox
+	in_cgroup() { bash -c 'echo $$ > "$0/sandbox/cgroup.procs" && exec setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all -- "$@"' "$cg" "$@"; }
+	out=$(in_cgroup "$EV" open /dev/null w 2>&1)
+	expect_eq device-errno 1 "$(get errno)"
+	if want device device dev_type; then
+		fields device dev_type=c major=1 minor=3 access=w cgroup='"/sandbox"'
+		expect_eq device-no-prog "" "$(get f.prog_id)"
+		expect_eq device-sentence "openat /dev/null: the device cgroup /sandbox does not allow write of character device 1:3" "$(get sentence)"
+		remedy device policy "echo 'c 1:3 w' > /sys/fs/cgroup/devices/sandbox/devices.allow" "root or the manager of the cgroup /sandbox" 0
+		bash -c "$(get remedy.command)"
+		out=$(in_cgroup "$EV" open /dev/null w 2>&1)
+		expect_eq device-applied 0 "$(get errno)"
+	fi
+	rmdir "$cg/sandbox" 2>/dev/null
+	umount "$cg"
+	umount /sys/fs/cgroup
+else
+	skip device "the kernel has no cgroup v1 devices controller"
 fi
 
 # ---- census: an EPERM no check notes -------------------------------------

@@ -14,8 +14,8 @@
 #   - `auxerr last`: the shell's kept denial names its own object, never
 #     the follow-up's name.
 # For every mechanism the kernel records (dac path cap mount inode sticky
-# lsm/landlock seccomp ptrace, and protected/signal when the kernel writes
-# them: else SKIP), as nobody, through build/userland/auxerr-stale
+# lsm/landlock seccomp ptrace, and protected signal task hidepid fuse
+# device when the kernel writes them: else SKIP), as nobody, through build/userland/auxerr-stale
 # (tests/guest/src/auxerr-stale.c).  With census mode in the kernel
 # (kernel.auxerr.census), the matrix runs again with it on: an unnoted
 # EPERM/EACCES is then the newest record, mechanism=unknown.
@@ -65,8 +65,37 @@ ln -s "$t/mine" /tmp/st-link
 chown -h 1:1 /tmp/st-link
 psym=$(cat /proc/sys/fs/protected_symlinks)
 echo 1 > /proc/sys/fs/protected_symlinks
+# hidepid: a proc instance of its own, hidepid=1 (pid 1 is root's)
+mkdir "$t/proc"
+mount -t proc -o hidepid=1 proc "$t/proc"
+# fuse: a FUSE mount of uid 1000 without allow_other (its daemon:
+# auxerr-everyday fuse-serve), when the kernel has FUSE
+fuse_server=
+if [ -c /dev/fuse ] && grep -qw fuse /proc/filesystems; then
+	mkdir -m 0755 "$t/fuse"
+	"$B/auxerr-everyday" fuse-serve "$t/fuse" 1000 1000 &
+	fuse_server=$!
+	for _ in $(seq 50); do mountpoint -q "$t/fuse" && break; sleep 0.1; done
+fi
+# device: a cgroup v1 devices hierarchy where /sys/fs/cgroup/devices is
+# usually mounted, the cgroup /sandbox refusing c 1:3 rw; nobody may move
+# itself into it
+have_cg=
+if [ -d /sys/fs/cgroup ] && grep -qw devices /proc/cgroups 2>/dev/null &&
+   ! mountpoint -q /sys/fs/cgroup; then
+	mount -t tmpfs -o mode=0755 tmpfs /sys/fs/cgroup
+	mkdir /sys/fs/cgroup/devices
+	if mount -t cgroup -o devices none /sys/fs/cgroup/devices; then
+		mkdir /sys/fs/cgroup/devices/sandbox
+		echo 'c 1:3 rw' > /sys/fs/cgroup/devices/sandbox/devices.deny
+		chown "$NOBODY" /sys/fs/cgroup/devices/sandbox/cgroup.procs
+		have_cg=1
+	else
+		umount /sys/fs/cgroup
+	fi
+fi
 
-mechs="dac path cap mount inode sticky landlock seccomp ptrace protected signal"
+mechs="dac path cap mount inode sticky landlock seccomp ptrace protected signal task hidepid fuse device"
 followups="enoent eexist eperm eacces"
 declare -A ERRNO=([enoent]=2 [eexist]=17 [eperm]=1 [eacces]=13)
 declare -A ERRTEXT=([enoent]="No such file or directory" [eexist]="File exists"
@@ -89,6 +118,14 @@ for c in $modes; do
 	for m in $mechs; do
 		want=$m
 		case $m in landlock) want=lsm ;; esac
+		if [ "$m" = fuse ] && [ -z "$fuse_server" ]; then
+			skip "stale-fuse$sfx" "the kernel has no FUSE"
+			continue
+		fi
+		if [ "$m" = device ] && [ -z "$have_cg" ]; then
+			skip "stale-device$sfx" "the kernel has no cgroup v1 devices controller"
+			continue
+		fi
 		if [ "$m" = inode ] && [ "$have_inode" != 1 ]; then
 			fail "stale-inode$sfx" "no immutable file on ext4"
 			continue
@@ -99,7 +136,7 @@ for c in $modes; do
 		got=$(get enoent last_mechanism)
 		if [ "$got" != "$want" ]; then
 			case $m in
-			protected|signal)
+			protected|signal|task|hidepid|fuse|device)
 				skip "stale-$m$sfx" "the kernel records this denial as '${got:-nothing}', not mechanism=$m yet"
 				continue ;;
 			esac
@@ -197,6 +234,18 @@ fi
 
 echo "$psym" > /proc/sys/fs/protected_symlinks
 rm -f /tmp/st-link
+umount "$t/proc"
+if [ -n "$fuse_server" ]; then
+	umount "$t/fuse"
+	kill "$fuse_server" 2>/dev/null
+	wait "$fuse_server" 2>/dev/null
+fi
+if [ -n "$have_cg" ]; then
+	# the processes that moved into /sandbox have exited
+	rmdir /sys/fs/cgroup/devices/sandbox 2>/dev/null
+	umount /sys/fs/cgroup/devices
+	umount /sys/fs/cgroup
+fi
 umount "$t/ro" 2>/dev/null
 if mountpoint -q "$t/ext4"; then
 	chattr -i "$t/ext4/immutable"

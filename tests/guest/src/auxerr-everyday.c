@@ -7,7 +7,16 @@
  *
  * Actions: open PATH r|w|creat, link OLD NEW, kill PID SIG,
  * setpriority PID PRIO, bind PORT (127.0.0.1), chmod PATH OCTAL (the chmod
- * system call itself), syslog (read the kernel log), setpgid PGID.
+ * system call itself), syslog (read the kernel log), setpgid PGID,
+ * stat PATH (newfstatat), write PATH TEXT (open, then the write(2) that is
+ * noted), bpf (load a one-instruction socket filter).
+ *
+ *   auxerr-everyday fuse-serve MOUNTPOINT UID GID
+ *
+ * mounts a FUSE file system on MOUNTPOINT (as root: user_id=UID,
+ * group_id=GID, no allow_other) and serves it until killed: an empty
+ * directory owned by UID:GID (INIT, GETATTR, LOOKUP: ENOENT, the rest
+ * ENOSYS), so that its owner's calls succeed.
  *
  * Output, written at the end (so that printing makes no system call in
  * between): "errno=N" (0: the call succeeded), then, when the newest
@@ -28,7 +37,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/bpf.h>
+#include <linux/fuse.h>
 #include <sys/klog.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -98,8 +110,118 @@ static long act(int argc, char **argv, long *nr)
 		*nr = SYS_setpgid;
 		return syscall(SYS_setpgid, 0, atoi(argv[2]));
 	}
+	if (!strcmp(a, "stat") && argc == 3) {
+		struct stat st;
+
+		*nr = SYS_newfstatat;
+		return syscall(SYS_newfstatat, AT_FDCWD, argv[2], &st, 0);
+	}
+	if (!strcmp(a, "write") && argc == 4) {
+		int fd = open(argv[2], O_WRONLY);
+
+		if (fd < 0) {
+			*nr = SYS_openat;
+			return -1;
+		}
+		*nr = SYS_write;
+		return syscall(SYS_write, fd, argv[3], strlen(argv[3]));
+	}
+	if (!strcmp(a, "bpf") && argc == 2) {
+		/* r0 = 0; exit: a socket filter that drops everything */
+		struct bpf_insn insn[2] = {
+			{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0 },
+			{ .code = BPF_JMP | BPF_EXIT },
+		};
+		union bpf_attr attr;
+		long fd;
+
+		memset(&attr, 0, sizeof(attr));
+		attr.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
+		attr.insn_cnt = 2;
+		attr.insns = (unsigned long)insn;
+		attr.license = (unsigned long)"GPL";
+		*nr = SYS_bpf;
+		fd = syscall(SYS_bpf, BPF_PROG_LOAD, &attr, sizeof(attr));
+		return fd;
+	}
 	fprintf(stderr, "auxerr-everyday: bad action\n");
 	exit(2);
+}
+
+/* reply to FUSE request @unique: @err (negative) or @len bytes of @body */
+static void fuse_reply(int fd, uint64_t unique, int err, const void *body,
+		       size_t len)
+{
+	char buf[sizeof(struct fuse_out_header) + 256];
+	struct fuse_out_header *h = (void *)buf;
+
+	if (err || len > 256)
+		len = 0;
+	h->len = (uint32_t)(sizeof(*h) + len);
+	h->error = err;
+	h->unique = unique;
+	if (len)
+		memcpy(buf + sizeof(*h), body, len);
+	if (write(fd, buf, h->len) < 0)
+		perror("fuse-serve: write");
+}
+
+/* fuse-serve MOUNTPOINT UID GID: see the top of this file */
+static int fuse_serve(const char *mnt, unsigned uid, unsigned gid)
+{
+	static char req[FUSE_MIN_READ_BUFFER + 65536];
+	char opts[256];
+	int fd = open("/dev/fuse", O_RDWR);
+
+	if (fd < 0) {
+		perror("fuse-serve: /dev/fuse");
+		return 1;
+	}
+	snprintf(opts, sizeof(opts), "fd=%d,rootmode=40000,user_id=%u,group_id=%u",
+		 fd, uid, gid);
+	if (mount("auxerr-fuse", mnt, "fuse", MS_NOSUID | MS_NODEV, opts) < 0) {
+		perror("fuse-serve: mount");
+		return 1;
+	}
+	for (;;) {
+		ssize_t n = read(fd, req, sizeof(req));
+		struct fuse_in_header *in = (void *)req;
+
+		if (n < 0 && (errno == EINTR || errno == ENOENT))
+			continue;
+		if (n < (ssize_t)sizeof(*in))
+			return 0;	/* unmounted (ENODEV) */
+		if (in->opcode == FUSE_INIT) {
+			struct fuse_init_out o;
+
+			memset(&o, 0, sizeof(o));
+			o.major = FUSE_KERNEL_VERSION;
+			o.minor = FUSE_KERNEL_MINOR_VERSION;
+			o.max_write = 4096;
+			o.max_readahead = 4096;
+			fuse_reply(fd, in->unique, 0, &o, sizeof(o));
+		} else if (in->opcode == FUSE_GETATTR) {
+			struct fuse_attr_out o;
+
+			memset(&o, 0, sizeof(o));
+			o.attr.ino = 1;
+			o.attr.mode = S_IFDIR | 0755;
+			o.attr.nlink = 2;
+			o.attr.uid = uid;
+			o.attr.gid = gid;
+			o.attr_valid = 0;
+			fuse_reply(fd, in->unique, 0, &o, sizeof(o));
+		} else if (in->opcode == FUSE_LOOKUP) {
+			fuse_reply(fd, in->unique, -ENOENT, NULL, 0);
+		} else if (in->opcode == FUSE_FORGET || in->opcode == FUSE_BATCH_FORGET) {
+			continue;	/* no reply */
+		} else if (in->opcode == FUSE_DESTROY) {
+			fuse_reply(fd, in->unique, 0, NULL, 0);
+			return 0;
+		} else {
+			fuse_reply(fd, in->unique, -ENOSYS, NULL, 0);
+		}
+	}
 }
 
 static void fields_of(const struct auxerr_record *r, const char *type)
@@ -128,6 +250,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: auxerr-everyday ACTION ARGS...\n");
 		return 2;
 	}
+	if (!strcmp(argv[1], "fuse-serve") && argc == 5)
+		return fuse_serve(argv[2], (unsigned)atoi(argv[3]),
+				  (unsigned)atoi(argv[4]));
 	ret = act(argc, argv, &nr);
 	e = ret < 0 ? errno : 0;
 	put("errno=%d\n", e);
@@ -138,7 +263,10 @@ int main(int argc, char **argv)
 			"inode", "dev", "dir_mode", "dir_ouid", "dir_inode",
 			"unsafe", "sig", "opid", "ids", "capability", "op",
 			"policy", "policy_value", "owner_op", "ngid", "class",
-			"perm", "granted", "override", "permission", NULL
+			"perm", "granted", "override", "permission",
+			"oruid", "sysctl_write", "userns_level", "hidepid", "proc_gid",
+			"mount_uid", "mount_gid", "allow_other", "dev_type",
+			"major", "minor", "access", "cgroup", "prog_id", NULL
 		};
 		struct auxerr_remedy *m = auxerr_record_remedy(r);
 		const char *s;

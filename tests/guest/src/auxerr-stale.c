@@ -28,8 +28,12 @@
  * right after the follow-up, for the preload shim (LD_PRELOAD, auxerr
  * run).
  *
- * MECH: dac path cap mount inode sticky landlock seccomp ptrace
- *       (protected, signal: once the kernel has them)
+ * MECH: dac path cap mount inode sticky landlock seccomp ptrace protected
+ *       signal task (setpriority() of pid 1), hidepid (/tmp/st/proc, a
+ *       proc mounted hidepid=1), fuse (/tmp/st/fuse, a FUSE mount of uid
+ *       1000), device (moves itself into the devices cgroup /sandbox at
+ *       /sys/fs/cgroup/devices, whose cgroup.procs the script gave it,
+ *       and opens /dev/null for writing)
  * FOLLOWUP: enoent (openat of a missing name), eexist (mkdir of an
  *       existing directory), eperm (setpgid to a process group that does
  *       not exist: EPERM, no capability consulted), eacces (execve of a
@@ -49,6 +53,7 @@
 #include <linux/seccomp.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 
@@ -144,6 +149,30 @@ static int make_denial(const char *mech)
 	} else if (!strcmp(mech, "signal")) {
 		r = kill(1, SIGTERM);
 		denied("kill", r);
+	} else if (!strcmp(mech, "task")) {
+		r = setpriority(PRIO_PROCESS, 1, 5);
+		denied("setpriority", r);
+	} else if (!strcmp(mech, "hidepid")) {
+		r = open("/tmp/st/proc/1/status", O_RDONLY);
+		denied("openat", r);
+	} else if (!strcmp(mech, "fuse")) {
+		struct stat st;
+
+		r = stat("/tmp/st/fuse", &st);
+		denied("newfstatat", r);
+	} else if (!strcmp(mech, "device")) {
+		static int done;
+
+		if (!done++) {
+			FILE *f = fopen("/sys/fs/cgroup/devices/sandbox/cgroup.procs", "w");
+
+			if (!f || fprintf(f, "%d\n", getpid()) < 0 || fclose(f)) {
+				perror("cgroup.procs");
+				return -1;
+			}
+		}
+		r = open("/dev/null", O_WRONLY);
+		denied("openat", r);
 	} else {
 		fprintf(stderr, "auxerr-stale: unknown mechanism %s\n", mech);
 		return -1;
