@@ -600,6 +600,56 @@ static void note_iflag(struct inode *inode, int append_too)
 	r->has_obj = 1;
 }
 
+/*
+ * unlink, rmdir, rename: may_delete() refuses with EPERM, in this order,
+ * an append-only directory, the sticky bit (__check_sticky()'s note,
+ * above, stays), an append-only or an immutable file to remove (inline
+ * IS_APPEND()/IS_IMMUTABLE() there): noted at its return, as the series'
+ * note of may_delete() does.  (IS_SWAPFILE() and an unmapped id: no
+ * flag set, no note.)
+ */
+SEC("fexit/may_delete")
+int BPF_PROG(maydelete, struct mnt_idmap *idmap, struct inode *dir,
+	     struct dentry *victim, bool isdir, int ret)
+{
+	struct auxb_task *t;
+	struct inode *inode = dir;
+	struct auxb_rec *r;
+	__u32 flag = 7;
+
+	if (ret != -EPERM)
+		return 0;
+	if (!(dir->i_flags & S_APPEND)) {
+		t = bpf_task_storage_get(&notes, bpf_get_current_task_btf(), 0, 0);
+		if (t) {
+			__u32 n = t->npend;
+
+			for (int i = 0; i < AUXB_PENDING; i++) {
+				if (i >= n)
+					break;
+				if (t->pend[i].error == EPERM &&
+				    t->pend[i].mech == AUXB_STICKY)
+					return 0;
+			}
+		}
+		inode = victim->d_inode;
+		if (!inode)
+			return 0;
+		flag = (inode->i_flags & S_APPEND) ? 7 :
+		       (inode->i_flags & S_IMMUTABLE) ? 6 : 0;
+		if (!flag)
+			return 0;
+	}
+	r = note(EPERM, AUXB_INODE, 0);
+	if (!r)
+		return 0;
+	r->flag = flag;
+	note_sb(r, inode->i_sb);
+	note_inode(r, inode);
+	r->has_obj = 1;
+	return 0;
+}
+
 SEC("fexit/may_open")
 int BPF_PROG(mayopen, struct mnt_idmap *idmap, const struct path *path, int acc_mode,
 	     int flag, int ret)

@@ -6,7 +6,7 @@
  *
  *   stock-probe ACTION ARGS...
  *
- * Actions: open PATH, openw PATH (for writing), exec PATH, chown PATH UID, mkdir PATH, unlink PATH,
+ * Actions: open PATH, openw PATH (for writing), exec PATH, chown PATH UID, mkdir PATH, unlink PATH, rename FROM TO,
  * landlock DIR PATH (allow only reading beneath DIR, then open PATH for
  * reading and writing), seccomp NR ERRNO PATH (a filter failing syscall NR with ERRNO,
  * then open PATH), clear (clear, then get), flush PATH (open, then
@@ -184,6 +184,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		r = mkdir(argv[4], 0755);
+	} else if (!strcmp(a, "rename") && argc == 4) {
+		r = rename(argv[2], argv[3]);
 	} else if (!strcmp(a, "unlink") && argc == 3) {
 		r = unlink(argv[2]);
 	} else if (!strcmp(a, "ptrace") && argc == 3) {
@@ -194,7 +196,7 @@ int main(int argc, char **argv)
 		auxerr_clear();
 		errno = e;
 	} else {
-		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | "
+		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | "
 			"landlock DIR PATH | seccomp NR ERRNO PATH | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL\n");
 		return 2;
 	}
