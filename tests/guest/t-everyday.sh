@@ -176,6 +176,30 @@ fi
 kill "$victim" 2>/dev/null
 wait "$victim" 2>/dev/null
 
+# ---- prlimit() and sched_setaffinity() on root's process -----------------
+sleep 600 &
+victim=$!
+run prlimit "$victim"
+expect_eq task-prlimit-errno 1 "$(get errno)"
+if want task-prlimit task op; then
+	fields task-prlimit op=prlimit64 opid="$victim" ouid=0 oruid=0 osuid=0 ogid=0 orgid=0 osgid=0 capability=24
+	expect_eq task-prlimit-sentence "prlimit64: denied by the rules for other users' processes: process $victim belongs to another user (root), and uid 65534 may not use prlimit64 on it without CAP_SYS_RESOURCE" "$(get sentence)"
+	remedy task-prlimit command - root 0
+	expect_eq task-prlimit-remedy-text "Only a process of the same user as process $victim, or one with CAP_SYS_RESOURCE, may use prlimit64 on it: root can do it" "$(get remedy.text)"
+	# root can: the same call as root
+	out=$("$EV" prlimit "$victim" 2>&1)
+	expect_eq task-prlimit-applied 0 "$(get errno)"
+fi
+run setaffinity "$victim"
+expect_eq task-affinity-errno 1 "$(get errno)"
+if want task-affinity task op; then
+	fields task-affinity op=sched_setaffinity opid="$victim" ouid=0 oruid=0 capability=23
+	expect_eq task-affinity-sentence "sched_setaffinity: denied by the rules for other users' processes: process $victim belongs to another user (root), and uid 65534 may not use sched_setaffinity on it without CAP_SYS_NICE" "$(get sentence)"
+	remedy task-affinity command - root 0
+fi
+kill "$victim" 2>/dev/null
+wait "$victim" 2>/dev/null
+
 # ---- bind() below the unprivileged port range ----------------------------
 ip link set lo up
 old_port=$(cat /proc/sys/net/ipv4/ip_unprivileged_port_start)

@@ -9,7 +9,8 @@
  * setpriority PID PRIO, bind PORT (127.0.0.1), chmod PATH OCTAL (the chmod
  * system call itself), syslog (read the kernel log), setpgid PGID,
  * stat PATH (newfstatat), write PATH TEXT (open, then the write(2) that is
- * noted), bpf (load a one-instruction socket filter).
+ * noted), bpf (load a one-instruction socket filter), prlimit PID (set its
+ * RLIMIT_NOFILE to 64:64), setaffinity PID (to CPU 0).
  *
  *   auxerr-everyday fuse-serve MOUNTPOINT UID GID
  *
@@ -109,6 +110,18 @@ static long act(int argc, char **argv, long *nr)
 	if (!strcmp(a, "setpgid") && argc == 3) {
 		*nr = SYS_setpgid;
 		return syscall(SYS_setpgid, 0, atoi(argv[2]));
+	}
+	if (!strcmp(a, "prlimit") && argc == 3) {
+		struct rlimit rl = { 64, 64 };
+
+		*nr = SYS_prlimit64;
+		return syscall(SYS_prlimit64, atoi(argv[2]), RLIMIT_NOFILE, &rl, NULL);
+	}
+	if (!strcmp(a, "setaffinity") && argc == 3) {
+		unsigned long mask = 1;
+
+		*nr = SYS_sched_setaffinity;
+		return syscall(SYS_sched_setaffinity, atoi(argv[2]), sizeof(mask), &mask);
 	}
 	if (!strcmp(a, "stat") && argc == 3) {
 		struct stat st;
@@ -264,7 +277,7 @@ int main(int argc, char **argv)
 			"unsafe", "sig", "opid", "ids", "capability", "op",
 			"policy", "policy_value", "owner_op", "ngid", "class",
 			"perm", "granted", "override", "permission",
-			"oruid", "sysctl_write", "userns_level", "hidepid", "proc_gid",
+			"oruid", "orgid", "osgid", "sysctl_write", "userns_level", "hidepid", "proc_gid",
 			"mount_uid", "mount_gid", "allow_other", "dev_type",
 			"major", "minor", "access", "cgroup", "prog_id", NULL
 		};
