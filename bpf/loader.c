@@ -12,8 +12,9 @@
  * Run as root once per boot.  Pinned: records (the iterator every thread
  * reads its own records from, mode 0444), clear (reading it drops the
  * reader's records, 0444), hold and release (a flush's own calls are not
- * counted, 0444), the links of the noting programs and the records' map
- * (notes, for the flush service) under links/ (0700).  The fexit programs whose function this kernel lacks are
+ * counted, 0444), the links of the noting programs, the records' map
+ * (notes, for the flush service) and the read-only data (rodata: the
+ * depth, for the service's LAST) under links/ (0700).  The fexit programs whose function this kernel lacks are
  * not loaded (a message names them).
  */
 #define _GNU_SOURCE

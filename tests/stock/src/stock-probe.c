@@ -15,7 +15,8 @@
  * hold PATH, holdw PATH (open it to read, to write; print "tid= serial=",
  * then wait to be killed),
  * flushraw TID SERIAL (a hand-made request to the flush service:
- * "reply=ERRNO").
+ * "reply=ERRNO"), lastraw ENV PIDFD_TID TID (a hand-made LAST request:
+ * "reply=ERRNO", or "open=ERRNO" when ENV does not open).
  * Output: "errno=N", then "fresh=SLOT" (the record libauxerr takes for
  * that errno, -1 none), "age=N",
  * "strerror=..." (auxerr_strerror()), the event text of
@@ -108,6 +109,47 @@ static int flushraw(unsigned tid, unsigned long long serial)
 	return 0;
 }
 
+/* a hand-made LAST request (bpf/auxerr.h): the descriptor of ENV, a
+ * pidfd of PIDFD_TID, and TID in the request; prints "reply=ERRNO" */
+static int lastraw(const char *env, int pidfd_tid, unsigned tid)
+{
+	struct { unsigned magic, tid; } req = { 0x4155584c, tid };
+	struct sockaddr_un sa = { .sun_family = AF_UNIX,
+				  .sun_path = "/run/auxerr/flush" };
+	union {
+		char buf[CMSG_SPACE(2 * sizeof(int))];
+		struct cmsghdr align;
+	} cm;
+	struct iovec iov = { .iov_base = &req, .iov_len = sizeof(req) };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1,
+			     .msg_control = cm.buf, .msg_controllen = sizeof(cm.buf) };
+	static char ans[4 + (1 << 17)];
+	struct cmsghdr *h;
+	int fds[2], reply, s;
+
+	fds[0] = open(env, O_RDONLY);
+	if (fds[0] < 0) {
+		printf("open=%d\n", errno);
+		return 0;
+	}
+	fds[1] = (int)syscall(SYS_pidfd_open, pidfd_tid, O_EXCL /* PIDFD_THREAD */);
+	memset(&cm, 0, sizeof(cm));
+	h = CMSG_FIRSTHDR(&mh);
+	h->cmsg_level = SOL_SOCKET;
+	h->cmsg_type = SCM_RIGHTS;
+	h->cmsg_len = CMSG_LEN(sizeof(fds));
+	memcpy(CMSG_DATA(h), fds, sizeof(fds));
+	s = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+	if (fds[1] < 0 || s < 0 || connect(s, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+	    sendmsg(s, &mh, 0) != sizeof(req) || recv(s, ans, sizeof(ans), 0) < 4) {
+		perror("lastraw");
+		return 2;
+	}
+	memcpy(&reply, ans, sizeof(reply));
+	printf("reply=%d\n", reply);
+	return 0;
+}
+
 static int flush(const char *path)
 {
 	static char text[16384];
@@ -159,6 +201,8 @@ int main(int argc, char **argv)
 		return hold(argv[2], O_RDONLY);
 	if (!strcmp(a, "holdw") && argc == 3)
 		return hold(argv[2], O_WRONLY);
+	if (!strcmp(a, "lastraw") && argc == 5)
+		return lastraw(argv[2], atoi(argv[3]), (unsigned)atoi(argv[4]));
 	if (!strcmp(a, "flushraw") && argc == 4)
 		return flushraw((unsigned)atoi(argv[2]), strtoull(argv[3], NULL, 10));
 	if (!strcmp(a, "open") && argc == 3) {
@@ -197,7 +241,7 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
