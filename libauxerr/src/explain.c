@@ -1225,6 +1225,193 @@ static void explain_device(struct sb *b, const struct auxerr_record *r)
 	free(w.s);
 }
 
+/* ---- capset: the capability-set rules (capset(2), prctl) ------------- */
+
+/*
+ * A capability set as auparse interprets it ("chown,net_raw", "none"):
+ * "CAP_CHOWN, CAP_NET_RAW", "none"; the raw value when auparse does not
+ * name it.
+ */
+static void cap_set_names(struct sb *b, const struct auxerr_record *r,
+			  const char *field)
+{
+	const char *i = auxi(r, field), *raw = aux(r, field);
+
+	if (!i || !raw) {
+		sb_printf(b, "%s", "?");
+		return;
+	}
+	if (strcmp(i, "none") == 0) {
+		sb_printf(b, "%s", _("none"));
+		return;
+	}
+	if (strcmp(i, raw) == 0 || strspn(i, "abcdefghijklmnopqrstuvwxyz_0123456789,") != strlen(i)) {
+		sb_printf(b, "%s", raw);
+		return;
+	}
+	sb_printf(b, "CAP_");
+	for (const char *p = i; *p; p++) {
+		if (*p == ',')
+			sb_printf(b, ", CAP_");
+		else
+			sb_printf(b, "%c", *p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
+	}
+}
+
+/* capability number @cap is in the set @field (16 hex digits); -1 unknown */
+static int cap_in_set(const struct auxerr_record *r, const char *field,
+		      const char *cap)
+{
+	const char *v = aux(r, field);
+	char *end;
+	unsigned long long set;
+	unsigned long c;
+
+	if (!v || !cap || !*v || !*cap)
+		return -1;
+	set = strtoull(v, &end, 16);
+	if (*end)
+		return -1;
+	c = strtoul(cap, &end, 10);
+	if (*end || c > 63)
+		return -1;
+	return (int)((set >> c) & 1);
+}
+
+static const char *const secbit_names[] = {
+	"SECBIT_NOROOT", "SECBIT_NO_SETUID_FIXUP", "SECBIT_KEEP_CAPS",
+	"SECBIT_NO_CAP_AMBIENT_RAISE", "SECBIT_EXEC_RESTRICT_FILE",
+	"SECBIT_EXEC_DENY_INTERACTIVE",
+};
+
+/*
+ * The securebits a refused change would alter although locked: bit pair
+ * i (base 2i, lock 2i+1) when its lock is set and the base or the lock
+ * would change.  op=keepcaps: SECBIT_KEEP_CAPS.  A mask of pairs.
+ */
+static unsigned locked_pairs(const struct auxerr_record *r)
+{
+	const char *op = aux(r, "op");
+	unsigned long old, new;
+	char *end;
+	unsigned mask = 0;
+
+	if (op && strcmp(op, "keepcaps") == 0)
+		return 1u << 2;
+	if (!aux(r, "securebits") || !aux(r, "new_securebits"))
+		return 0;
+	old = strtoul(aux(r, "securebits"), &end, 10);
+	if (*end)
+		return 0;
+	new = strtoul(aux(r, "new_securebits"), &end, 10);
+	if (*end)
+		return 0;
+	for (unsigned i = 0; i < sizeof(secbit_names) / sizeof(secbit_names[0]); i++)
+		if ((old >> (2 * i + 1) & 1) && ((old ^ new) >> (2 * i) & 3))
+			mask |= 1u << i;
+	return mask;
+}
+
+static void explain_generic(struct sb *b, const struct auxerr_record *r,
+			    const char *mech);
+
+static void explain_capset(struct sb *b, const struct auxerr_record *r)
+{
+	const char *rule = aux(r, "rule");
+	const char *cap = aux(r, "capability");
+
+	if (!rule)
+		rule = "";
+	if (strcmp(rule, "permitted_not_held") == 0) {
+		sb_printf(b, "%s", _("a process can only drop capabilities from its permitted set, never add them: "));
+		cap_name(b, r);
+		sb_printf(b, "%s", _(" is not among those it holds ("));
+		cap_set_names(b, r, "cap_pp");
+		sb_printf(b, ")");
+	} else if (strcmp(rule, "effective_not_permitted") == 0) {
+		cap_name(b, r);
+		sb_printf(b, "%s", _(" cannot be made effective: it is not in the permitted set ("));
+		cap_set_names(b, r, "new_pp");
+		sb_printf(b, ")");
+	} else if (strcmp(rule, "inheritable_not_bounding") == 0) {
+		cap_name(b, r);
+		sb_printf(b, "%s", _(" was removed from this session's bounding set (by whoever started it), so no process below can make it inheritable again"));
+	} else if (strcmp(rule, "inheritable_not_permitted") == 0) {
+		sb_printf(b, "%s", _("adding "));
+		cap_name(b, r);
+		sb_printf(b, "%s", _(" to the inheritable set needs it in the permitted set ("));
+		cap_set_names(b, r, "cap_pp");
+		sb_printf(b, "%s", _(") or CAP_SETPCAP, and this process has neither"));
+	} else if (strcmp(rule, "ambient_not_permitted") == 0 ||
+		   strcmp(rule, "ambient_not_inheritable") == 0) {
+		int pi = cap_in_set(r, "cap_pi", cap);
+
+		sb_printf(b, "%s", _("raising "));
+		cap_name(b, r);
+		sb_printf(b, "%s", _(" into the ambient set needs it in both the permitted and the inheritable set: "));
+		if (strcmp(rule, "ambient_not_permitted") == 0 && pi == 0) {
+			sb_printf(b, "%s", _("it is in neither (permitted: "));
+			cap_set_names(b, r, "cap_pp");
+			sb_printf(b, "%s", _("; inheritable: "));
+			cap_set_names(b, r, "cap_pi");
+			sb_printf(b, ")");
+		} else if (strcmp(rule, "ambient_not_permitted") == 0) {
+			sb_printf(b, "%s", _("it is not in the permitted set ("));
+			cap_set_names(b, r, "cap_pp");
+			sb_printf(b, ")");
+		} else {
+			sb_printf(b, "%s", _("it is not in the inheritable set ("));
+			cap_set_names(b, r, "cap_pi");
+			sb_printf(b, ")");
+		}
+	} else if (strcmp(rule, "no_ambient_raise") == 0) {
+		const char *sbits = aux(r, "securebits");
+		char *end;
+		unsigned long v = sbits ? strtoul(sbits, &end, 10) : 0;
+
+		sb_printf(b, "%s", _("SECBIT_NO_CAP_AMBIENT_RAISE forbids raising ambient capabilities in this process and its children"));
+		if (sbits && *sbits && !*end && (v & 0x80))
+			sb_printf(b, "%s", _(", and it is locked (SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED)"));
+	} else if (strcmp(rule, "locked") == 0) {
+		unsigned mask = locked_pairs(r), n = 0, k = 0;
+		const size_t nb = sizeof(secbit_names) / sizeof(secbit_names[0]);
+
+		for (size_t i = 0; i < nb; i++)
+			n += mask >> i & 1;
+		if (!n) {
+			sb_printf(b, "%s", _("a securebit that would change is locked: no process can change it, here or in children"));
+			return;
+		}
+		for (size_t i = 0; i < nb; i++)
+			if (mask >> i & 1)
+				sb_printf(b, "%s%s", k++ ? (k == n ? _(" and ") : ", ") : "",
+					  secbit_names[i]);
+		sb_printf(b, "%s", n == 1 ? _(" is locked (") : _(" are locked ("));
+		k = 0;
+		for (size_t i = 0; i < nb; i++)
+			if (mask >> i & 1)
+				sb_printf(b, "%s%s_LOCKED", k++ ? ", " : "", secbit_names[i]);
+		sb_printf(b, "%s", n == 1 ?
+			  _("): no process can change it, here or in children") :
+			  _("): no process can change them, here or in children"));
+	} else if (strcmp(rule, "unknown_bits") == 0) {
+		const char *nsb = aux(r, "new_securebits");
+
+		sb_printf(b, _("the securebits asked for (%s) include bits this kernel does not know"),
+			  nsb ? nsb : "?");
+	} else if (strcmp(rule, "no_setpcap") == 0) {
+		sb_printf(b, "%s", _("changing securebits needs "));
+		cap_or(b, r, "CAP_SETPCAP");
+		sb_printf(b, "%s", _(", and uid "));
+		subject(b, r, "euid");
+		sb_printf(b, "%s", _(" does not have it"));
+	} else if (strcmp(rule, "other_process") == 0) {
+		sb_printf(b, "%s", _("capset() can change only the caller's own capabilities (since Linux 2.6.25)"));
+	} else {
+		explain_generic(b, r, "capset");
+	}
+}
+
 /* census mode: the system call failed and nothing noted why */
 static void explain_unknown(struct sb *b, const struct auxerr_record *r)
 {
@@ -1432,6 +1619,8 @@ static char *build(const struct auxerr_record *r)
 		explain_fuse(&b, r);
 	else if (strcmp(mech, "device") == 0)
 		explain_device(&b, r);
+	else if (strcmp(mech, "capset") == 0)
+		explain_capset(&b, r);
 	else if (strcmp(mech, "unknown") == 0)
 		explain_unknown(&b, r);
 	else

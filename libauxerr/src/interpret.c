@@ -7,7 +7,9 @@
  *    system call name (with the record's arch=, else the SYSCALL
  *    record's), the sticky directory's dir_mode= and dir_ouid= as auparse
  *    interprets mode= and ouid=, a signal target's saved uid osuid= as
- *    ouid=, and the group a chgrp asked for, ngid=, as ogid=.
+ *    ouid=, the group a chgrp asked for, ngid=, as ogid=, and capset's
+ *    bounding set cap_bnd= as the capability set cap_pp= (auparse names
+ *    cap_pi/cap_pp/cap_pe and new_pi/new_pp/new_pe itself).
  *  - String fields it does not know (component=, mnt_point=, sb=, the
  *    sandbox maker's creator_comm= and creator_exe=) are not
  *    decoded: a quoted value keeps its quotes, a hex one stays hex.  We let
@@ -75,6 +77,7 @@ static const char *interpret_like(const char *name)
 		{ "mount_gid", "ogid" },
 		{ "cgroup", "cwd" },
 		{ "sysctl_write", "cwd" },
+		{ "cap_bnd", "cap_pp" },
 	};
 	for (size_t i = 0; i < sizeof(like) / sizeof(like[0]); i++)
 		if (strcmp(name, like[i].name) == 0)

@@ -2065,6 +2065,111 @@ out:
 	free(rule);
 }
 
+/* ------------------------------------------------------------------ */
+/* capset: the capability-set rules                                   */
+/* ------------------------------------------------------------------ */
+
+/* capability= is in the set @field (16 hex digits): 1, 0, or -1 */
+static int capset_has(const struct auxerr_record *r, const char *field)
+{
+	unsigned long long set;
+	unsigned long c;
+	char *end;
+	const char *v = aux(r, field);
+
+	if (!v || !*v || !num(aux(r, "capability"), 10, &c) || c > 63)
+		return -1;
+	set = strtoull(v, &end, 16);
+	if (*end)
+		return -1;
+	return (int)((set >> c) & 1);
+}
+
+/*
+ * A process may only lower its own capability sets (cap_capset(),
+ * prctl's securebits and ambient rules).  Where the capability is what
+ * is missing, root gives one run of the program that one capability
+ * (setpriv puts it in the permitted, inheritable and ambient sets);
+ * where a lock or the bounding set inherited from the session decides,
+ * only a process started outside it escapes it: POLICY, with its cost.
+ */
+static void remedy_capset(struct auxerr_remedy *m,
+			  const struct auxerr_record *r)
+{
+	const char *rule = aux(r, "rule") ? aux(r, "rule") : "";
+	const char *cap = cap_lower(r);
+	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
+	const char *euid = sys(r, "euid") ? sys(r, "euid") : "?";
+	struct auxerr_buf b = { 0 };
+
+	if (strcmp(rule, "effective_not_permitted") == 0 &&
+	    capset_has(r, "cap_pp") == 1) {
+		/* held, but dropped from pP in the same call */
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_printf(&b, _("The program asks to make %s effective while dropping it from its permitted set in the same call: only a change to its capset() call allows it"),
+				   CAP ? CAP : "?");
+	} else if (strcmp(rule, "permitted_not_held") == 0 ||
+		   strcmp(rule, "effective_not_permitted") == 0 ||
+		   strcmp(rule, "inheritable_not_permitted") == 0 ||
+		   strcmp(rule, "ambient_not_permitted") == 0 ||
+		   strcmp(rule, "no_ambient_raise") == 0 ||
+		   strcmp(rule, "no_setpcap") == 0) {
+		char *why;
+
+		if (!cap) {
+			set(m, AUXERR_REMEDY_NONE, NULL, -1);
+			auxerr__buf_printf(&b, _("No remedy: capability %s has no name here"),
+					   aux(r, "capability") ? aux(r, "capability") : "?");
+			goto out;
+		}
+		if (strcmp(rule, "no_setpcap") == 0)
+			why = xprintf(&m->oom, _("Changing securebits needs %s"),
+				      CAP ? CAP : "?");
+		else if (strcmp(rule, "no_ambient_raise") == 0)
+			why = xprintf(&m->oom, "%s", _("SECBIT_NO_CAP_AMBIENT_RAISE forbids ambient capabilities in this process and its children, but not in a program root starts anew"));
+		else
+			why = xprintf(&m->oom, _("A process cannot give itself %s: it must be given it when the program starts"),
+				      CAP ? CAP : "?");
+		one_capability(m, r, &b, cap, why);
+		free(why);
+	} else if (strcmp(rule, "ambient_not_inheritable") == 0) {
+		/* in pP: the program may add it to pI itself first */
+		unsigned long u;
+
+		set(m, AUXERR_REMEDY_COMMAND,
+		    xprintf(&m->oom, _("the program itself (uid %s)"), euid),
+		    num(euid, 10, &u) ? (long long)u : -1);
+		auxerr__buf_printf(&b, _("%s is in the process's permitted set, so the program may add it to its inheritable set itself, and then raise it into the ambient set (setpriv --inh-caps=+%s --ambient-caps=+%s; capsh --inh=cap_%s --addamb=cap_%s)"),
+				   CAP ? CAP : "?", cap ? cap : "?", cap ? cap : "?",
+				   cap ? cap : "?", cap ? cap : "?");
+	} else if (strcmp(rule, "inheritable_not_bounding") == 0) {
+		set(m, AUXERR_REMEDY_POLICY,
+		    xstrdup(&m->oom, _("whoever starts the session (its bounding set is inherited)")), -1);
+		auxerr__buf_printf(&b, _("%s was dropped from the bounding set by a process this one descends from, and no process can put it back: the program must be started from a session whose bounding set keeps %s (for a systemd service, CapabilityBoundingSet= must list it)"),
+				   CAP ? CAP : "?", CAP ? CAP : "?");
+		m->weakens = xprintf(&m->oom, _("processes of that session may then gain %s again (through file capabilities or setuid-root programs), which dropping it from the bounding set prevents"),
+				     CAP ? CAP : "?");
+	} else if (strcmp(rule, "locked") == 0) {
+		set(m, AUXERR_REMEDY_POLICY,
+		    xstrdup(&m->oom, _("whoever starts this process tree with the lock (systemd's SecureBits=, capsh --secbits)")), -1);
+		auxerr__buf_str(&b, _("A locked securebit stays as it is in this process and every process it starts, even root's: only a program started outside this process tree, without the lock, can change it"));
+		m->weakens = xstrdup(&m->oom, _("processes started without the lock may change the securebit, which the lock keeps fixed for the whole process tree"));
+	} else if (strcmp(rule, "unknown_bits") == 0) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_str(&b, _("No remedy: the program asks for securebits this kernel does not know; only a change to the program (or a kernel that knows them) allows it"));
+	} else if (strcmp(rule, "other_process") == 0) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_str(&b, _("No remedy: no process may change another process's capabilities; the program must call capset() on itself (pid 0), or the other process be started with the capabilities it needs"));
+	} else {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_printf(&b, _("No remedy: the capability-set rule \"%s\" is not known here"),
+				   rule);
+	}
+out:
+	say(m, &b);
+	free(CAP);
+}
+
 static void remedy_unknown(struct auxerr_remedy *m,
 			   const struct auxerr_record *r)
 {
@@ -2097,6 +2202,7 @@ static const struct {
 	{ "hidepid", remedy_hidepid },
 	{ "fuse", remedy_fuse },
 	{ "device", remedy_device },
+	{ "capset", remedy_capset },
 	{ "unknown", remedy_unknown },
 };
 
