@@ -847,6 +847,17 @@ static long comp_cb(__u64 i, void *ctx)
 	return 0;
 }
 
+static const char pin_dir[] = AUXB_PIN_DIR;
+
+/* @name is beneath the pins' directory (libauxerr's iterators) */
+static __always_inline int is_pin_path(const char *name)
+{
+	for (int i = 0; i < (int)sizeof(pin_dir) - 1; i++)
+		if (name[i] != pin_dir[i])
+			return 0;
+	return 1;
+}
+
 /*
  * The end of a system call of a thread that has storage (it had a denial
  * once): count it, and keep the pending note whose errno it returns.
@@ -868,6 +879,21 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 			return;
 		t->reading = 0;
 	}
+	if (nr == 157 && a0 == AUXB_PR_AUXERR) {
+		/* libauxerr's prctl: not counted; HOLD and RELEASE (auxerr.h)
+		 * around its request OWN to the service */
+		if (a1 == AUXB_PR_HOLD) {
+			if (!t->quiet && t->opened)
+				t->calls--;	/* its refused open of the iterator */
+			t->opened = 0;
+			t->quiet = 1;
+		} else if (a1 == AUXB_PR_RELEASE) {
+			t->quiet = 0;
+		}
+		if (t->npend)
+			t->npend = 0;
+		return;
+	}
 	if (t->quiet) {
 		/* a flush's own calls (hold ... release): not counted, and
 		 * not noted (the library's, not the program's) */
@@ -875,10 +901,8 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 			t->npend = 0;
 		return;
 	}
-	if (nr == 157 && a0 == AUXB_PR_AUXERR)
-		return;
 	t->calls++;
-	t->opened = nr == 257 && ret >= 0;	/* maybe the open of our iterator */
+	t->opened = nr == 257;	/* maybe the open of our iterator */
 	n = t->npend;
 	if (!n)
 		return;
@@ -896,6 +920,21 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 	}
 	if (!p)
 		return;
+	arg = path_arg(nr);
+	p->have_name = 0;
+	if (arg >= 0) {
+		const char *u = (const char *)a1;
+
+		if (arg == 0)
+			u = (const char *)a0;
+		else if (arg == 2)
+			u = (const char *)a2;
+		p->have_name = bpf_probe_read_user_str(p->name, sizeof(p->name), u) > 0;
+	}
+	/* a sandbox refused libauxerr an iterator: the fetch's own call,
+	 * not a record (it asks the service instead, see auxb_own_req) */
+	if (nr == 257 && p->have_name && is_pin_path(p->name))
+		return;
 	h = (t->head + 1) % AUXB_DEPTH_MAX;
 	t->head = h;
 	if (t->count < AUXB_DEPTH_MAX)
@@ -910,12 +949,6 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 	r->args[1] = a1;
 	r->args[2] = a2;
 	r->args[3] = a3;
-	arg = path_arg(nr);
-	r->have_name = 0;
-	if (arg >= 0) {
-		const char *u = (const char *)r->args[arg & 3];
-		r->have_name = bpf_probe_read_user_str(r->name, sizeof(r->name), u) > 0;
-	}
 	if (r->mech == AUXB_PATH && r->have_name) {
 		struct comp_find c = { .r = r, .k = 0, .end = -1 };
 

@@ -14,6 +14,21 @@
 
 /* the prctl option the series adds: its calls do not age a record */
 #define AUXB_PR_AUXERR	0x41555845
+/*
+ * prctl(PR_AUXERR, AUXB_PR_HOLD) and prctl(PR_AUXERR, AUXB_PR_RELEASE):
+ * operations no kernel knows (a stock kernel answers EINVAL), which the
+ * exit program reads as markers.  HOLD stops the counting of the thread's
+ * system calls (as reading .../hold does) and undoes the count of the call
+ * before it when that was an openat (libauxerr's refused open of the
+ * iterator); RELEASE starts the counting again.  libauxerr wraps its
+ * request OWN to the service in them when a sandbox refuses it the
+ * iterator (docs/bpf-backend.md, "Reading under a sandbox").
+ */
+#define AUXB_PR_HOLD	0x484f4c44	/* "HOLD" */
+#define AUXB_PR_RELEASE	0x52454c53	/* "RELS" */
+/* the pins' directory, as libauxerr opens its iterators: a refused open
+ * of a path beneath it is not kept as a record (the fetch's own call) */
+#define AUXB_PIN_DIR "/sys/fs/bpf/auxerr/"
 
 enum auxb_mech {	/* enum auxerr_mechanism */
 	AUXB_DAC = 1, AUXB_PATH = 2, AUXB_CAP = 3, AUXB_LSM = 4,
@@ -81,7 +96,7 @@ struct auxb_task {
 	__u32 npend;
 	__u32 head;		/* ring[head] is the newest */
 	__u32 count;
-	__u32 opened;		/* the last counted call opened a file */
+	__u32 opened;		/* the last counted call was an openat */
 	__u32 quiet;		/* between hold and release: a flush's own
 				 * calls, not counted (see the flush service) */
 	/* Landlock's last refused path walk in this system call (its
@@ -122,6 +137,27 @@ struct auxb_last_req {
 	__u32 tid;
 };
 #define AUXB_LAST_MAX	(1 << 17)	/* the longest answer */
+
+/*
+ * OWN: one record of the requesting thread itself, for a thread whose
+ * sandbox (Landlock, seccomp, a mount namespace without bpffs) refuses it
+ * the iterator.  The thread must be one of the peer process's threads (as
+ * for FLUSH), and held (prctl AUXB_PR_HOLD): its calls since are not
+ * counted, so the age is the one the iterator would show.  The answer is
+ * one message: a __s32 (0 or a positive errno), AUXB_OWN_HDR bytes with
+ * the iterator's header line for the slot ("#slot=N serial= ... flags=
+ * len=LEN\n", NUL-padded), then LEN bytes: the record's event text as the
+ * iterator renders it.
+ */
+#define AUXB_OWN_MAGIC	0x4155584f	/* "AUXO" */
+struct auxb_own_req {
+	__u32 magic;
+	__u32 tid;		/* the requesting thread: the peer's own */
+	__u32 slot;
+	__u32 pad;
+};
+#define AUXB_OWN_HDR	256
+#define AUXB_OWN_MAX	16384	/* the longest record text */
 /* the loader's pin of its read-only data (the depth), for LAST */
 #define AUXB_RODATA_PIN	"/sys/fs/bpf/auxerr/links/rodata"
 

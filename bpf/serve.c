@@ -19,7 +19,9 @@
  *
  * It also answers LAST (auxerr last -p, struct auxb_last_req): another
  * thread's records, for a caller whose open of that thread's
- * /proc/PID/task/TID/environ the kernel allowed (last_allowed()).
+ * /proc/PID/task/TID/environ the kernel allowed (last_allowed()); and OWN
+ * (struct auxb_own_req): a thread's own record, as the iterator would
+ * show it, for a thread whose sandbox refuses it the iterator (own()).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -194,7 +196,7 @@ static void put_object(struct out *o, const struct auxb_rec *r)
 	    (unsigned long long)r->ino, r->dev >> 20, r->dev & 0xfffff);
 }
 
-static void put_auxerr(struct out *o, const struct auxb_rec *r)
+static void put_auxerr(struct out *o, const struct auxb_rec *r, int event)
 {
 	switch (r->mech) {
 	case AUXB_DAC:
@@ -243,8 +245,10 @@ static void put_auxerr(struct out *o, const struct auxb_rec *r)
 		    r->reason == 2 ? "not_dumpable" : "creds", r->opid);
 		break;
 	case AUXB_SECCOMP:
-		put(o, " mechanism=seccomp nr=%u code=0x%x filters=%u",
-		    r->sc_nr, r->sc_code, r->sc_filters);
+		/* the event's AUXERR record has its own arch=, the 2340
+		 * message only SYSCALL's */
+		put(o, " mechanism=seccomp%s nr=%u code=0x%x filters=%u",
+		    event ? " arch=c000003e" : "", r->sc_nr, r->sc_code, r->sc_filters);
 		break;
 	case AUXB_LSM:
 		put(o, " mechanism=lsm lsm=%s lsm_hook=%s", lsms[r->lsm & 3],
@@ -272,8 +276,23 @@ static void put_auxerr(struct out *o, const struct auxb_rec *r)
 		put(o, " probe=yes");
 }
 
-int auxerr_bpf_render(const struct auxb_rec *r, int pid, int tid, char *buf,
-		      size_t len)
+/* event text: a record's first line, or the start of the next one */
+static void put_stamp(struct out *o, const struct auxb_rec *r, const char *type,
+		      int first)
+{
+	unsigned long long ms = r->time_ns / 1000000;
+
+	put(o, "%stype=%s msg=audit(%llu.%03llu:%llu):", first ? "" : "\n", type,
+	    ms / 1000, ms % 1000, (unsigned long long)r->serial);
+}
+
+/*
+ * @event 0: the type 2340 message's text (one line); 1: the event text
+ * the iterator renders (SYSCALL, UNKNOWN[1340], CWD, PATH, PROCTITLE
+ * lines with the record's stamp), for OWN.
+ */
+static int render(const struct auxb_rec *r, int pid, int tid, char *buf,
+		  size_t len, int event)
 {
 	struct out o = { .p = buf, .len = len };
 	char path[96], v[64], cmd[129];
@@ -284,8 +303,11 @@ int auxerr_bpf_render(const struct auxb_rec *r, int pid, int tid, char *buf,
 		return -1;
 	buf[0] = '\0';
 	/* the record's own serial and time (the message has audit's) */
-	put(&o, "auxerr_serial=%llu auxerr_time=%llu.%03llu",
-	    (unsigned long long)r->serial, ms / 1000, ms % 1000);
+	if (event)
+		put_stamp(&o, r, "SYSCALL", 1);
+	else
+		put(&o, "auxerr_serial=%llu auxerr_time=%llu.%03llu",
+		    (unsigned long long)r->serial, ms / 1000, ms % 1000);
 	/* SYSCALL */
 	put(&o, " arch=c000003e syscall=%d success=no exit=%d a0=%llx a1=%llx a2=%llx a3=%llx",
 	    r->nr, -r->error, (unsigned long long)r->args[0],
@@ -313,15 +335,21 @@ int auxerr_bpf_render(const struct auxb_rec *r, int pid, int tid, char *buf,
 	}
 	put(&o, " key=(null)");
 	/* AUXERR */
-	put_auxerr(&o, r);
+	if (event)
+		put_stamp(&o, r, "UNKNOWN[1340]", 0);
+	put_auxerr(&o, r, event);
 	/* CWD */
+	if (event)
+		put_stamp(&o, r, "CWD", 0);
 	put(&o, " cwd=");
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/cwd", pid, tid);
 	put_link(&o, path);
 	/* PATH: the name, and for dac the inode fields the iterator gives
 	 * it (the object the check refused) */
 	if (r->have_name) {
-		put(&o, " name=");
+		if (event)
+			put_stamp(&o, r, "PATH", 0);
+		put(&o, "%s name=", event ? " item=0" : "");
 		put_cstr(&o, r->name, sizeof(r->name));
 		if (r->mech == AUXB_DAC) {
 			put(&o, " inode=%llu dev=%02x:%02x", (unsigned long long)r->ino,
@@ -333,6 +361,8 @@ int auxerr_bpf_render(const struct auxb_rec *r, int pid, int tid, char *buf,
 		put(&o, " nametype=%s", r->mech == AUXB_PATH ? "UNKNOWN" : "NORMAL");
 	}
 	/* PROCTITLE: the first 128 bytes of the command line */
+	if (event)
+		put_stamp(&o, r, "PROCTITLE", 0);
 	put(&o, " proctitle=");
 	snprintf(path, sizeof(path), "/proc/%d/cmdline", pid);
 	n = read_small(path, cmd, sizeof(cmd));
@@ -340,7 +370,15 @@ int auxerr_bpf_render(const struct auxb_rec *r, int pid, int tid, char *buf,
 		n--;
 	if (n > 0)
 		put_str(&o, cmd, (size_t)n);
+	if (event)
+		put(&o, "\n");
 	return o.over ? -1 : (int)o.used;
+}
+
+int auxerr_bpf_render(const struct auxb_rec *r, int pid, int tid, char *buf,
+		      size_t len)
+{
+	return render(r, pid, tid, buf, len, 0);
 }
 
 /* ---- serving -------------------------------------------------------- */
@@ -459,6 +497,73 @@ static int flush(int map, int audit, int pid, int pfd, int tid,
 	if (bpf_map_update_elem(map, &tfd, &t, BPF_EXIST) < 0)
 		fprintf(stderr, "auxerr-bpfd: mark serial %llu flushed: %s\n",
 			serial, strerror(errno));
+out:
+	close(tfd);
+	return err;
+}
+
+/* the backend's --depth (the iterator shows that many records) */
+static unsigned loaded_depth(int rodata);
+
+/*
+ * OWN: record @slot of thread @tid of the peer process @pid (@pfd its
+ * pidfd), for a thread its sandbox refuses the iterator.  The same proof
+ * as FLUSH (the thread is the peer's, neither id reused), so a client gets
+ * only its own process's records; the thread must be held (prctl
+ * AUXB_PR_HOLD), so the age does not count the fetch's own calls.  The
+ * header line into @hdr, the event text into @text.  Returns 0 or a
+ * positive errno.
+ */
+static int own(int map, int rodata, int pid, int pfd, int tid, unsigned slot,
+	       char *hdr, char *text, size_t len)
+{
+	static struct auxb_task t;
+	struct auxb_rec *r;
+	char path[64];
+	struct stat st;
+	int tfd, err = 0, n;
+	__u32 age;
+
+	if (tid <= 0)
+		return EINVAL;
+	tfd = (int)syscall(SYS_pidfd_open, tid, PIDFD_THREAD);
+	if (tfd < 0)
+		return EPERM;	/* no such thread: not the peer's */
+	snprintf(path, sizeof(path), "/proc/%d/task/%d", pid, tid);
+	if (stat(path, &st) < 0 || !alive(pfd) || !alive(tfd)) {
+		err = EPERM;
+		goto out;
+	}
+	if (bpf_map_lookup_elem(map, &tfd, &t) < 0) {
+		err = ENOENT;	/* never a denial */
+		goto out;
+	}
+	if (!alive(tfd)) {	/* the records are that thread's */
+		err = ESRCH;
+		goto out;
+	}
+	if (!t.quiet) {
+		err = EPROTO;	/* not held: the age would count the fetch */
+		goto out;
+	}
+	if (slot >= loaded_depth(rodata) || slot >= t.count) {
+		err = ENOENT;
+		goto out;
+	}
+	r = &t.ring[(t.head - slot) & (AUXB_DEPTH_MAX - 1)];
+	n = render(r, pid, tid, text, len, 1);
+	if (n < 0) {
+		err = EMSGSIZE;
+		goto out;
+	}
+	age = t.calls - r->calls_at;
+	memset(hdr, 0, AUXB_OWN_HDR);
+	snprintf(hdr, AUXB_OWN_HDR,
+		 "#slot=%u serial=%llu sec=%llu nsec=%u error=%d syscall=%d mechanism=%u age=%u flags=%u len=%d\n",
+		 slot, (unsigned long long)r->serial,
+		 (unsigned long long)(r->time_ns / 1000000000),
+		 (unsigned)(r->time_ns % 1000000000), r->error, r->nr, r->mech,
+		 age > AUXB_AGE_MAX ? AUXB_AGE_MAX : age, r->flags, n);
 out:
 	close(tfd);
 	return err;
@@ -583,6 +688,7 @@ static void answer(int map, int rodata, int audit, int c)
 	union {
 		struct auxb_flush_req flush;
 		struct auxb_last_req last;
+		struct auxb_own_req own;
 	} req;
 	union {
 		char buf[CMSG_SPACE(2 * sizeof(int))];
@@ -629,7 +735,18 @@ static void answer(int map, int rodata, int audit, int c)
 		 nfds == 2 && !(mh.msg_flags & MSG_CTRUNC))
 		err = last(map, rodata, fds[0], fds[1], (int)req.last.tid,
 			   reply_buf + sizeof(reply), AUXB_LAST_MAX, &used);
-	else
+	else if (n == (ssize_t)sizeof(req.own) && req.own.magic == AUXB_OWN_MAGIC &&
+		 !nfds) {
+		char *hdr = reply_buf + sizeof(reply);
+
+		err = own(map, rodata, uc.pid, pfd, (int)req.own.tid, req.own.slot,
+			  hdr, hdr + AUXB_OWN_HDR, AUXB_OWN_MAX);
+		if (!err) {
+			const char *l = strstr(hdr, " len=");
+
+			used = AUXB_OWN_HDR + (l ? strtoul(l + 5, NULL, 10) : 0);
+		}
+	} else
 		err = EINVAL;
 	for (int i = 0; i < nfds; i++)
 		close(fds[i]);

@@ -14,6 +14,13 @@
  * "serial=", "flushed=", "age_after=", "flush2=ERRNO", and nothing else),
  * hold PATH, holdw PATH (open it to read, to write; print "tid= serial=",
  * then wait to be killed),
+ * llsandbox DIR PATH STALE, scsandbox PATH STALE (a sandbox that refuses
+ * the iterator too: Landlock reading beneath /etc, /usr and DIR only, then
+ * open PATH to write; a seccomp filter failing every openat with EPERM,
+ * then open PATH; STALE 1: then a call failing with the same errno that
+ * nothing notes; at the end "iterator=ERRNO", the sandbox's answer to
+ * the iterator's open, and "abi=" for Landlock),
+ * ownraw TID SLOT (a hand-made OWN request: "reply=ERRNO"),
  * flushraw TID SERIAL (a hand-made request to the flush service:
  * "reply=ERRNO"), lastraw ENV PIDFD_TID TID (a hand-made LAST request:
  * "reply=ERRNO", or "open=ERRNO" when ENV does not open).
@@ -87,6 +94,87 @@ static int seccomp(int nr, int err)
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
 		return -1;
 	return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
+}
+
+/*
+ * A sandbox that refuses the backend's iterator, so that libauxerr asks
+ * the service (request OWN): Landlock reading only beneath /etc, /usr and
+ * DIR (the explanation reads /etc/passwd) and writing nowhere, with the
+ * scopes of Landlock ABI 6 (abstract unix sockets, signals) when the
+ * kernel has them; or a seccomp filter failing every openat with EPERM.
+ * Prints "abi=N" for Landlock (after the denial, at the end).
+ */
+static int ll_abi;
+
+static int landlock_strict(const char *dir)
+{
+	struct {	/* struct landlock_ruleset_attr of ABI 6 */
+		__u64 handled_access_fs, handled_access_net, scoped;
+	} ra = {
+		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE |
+				     LANDLOCK_ACCESS_FS_WRITE_FILE,
+	};
+	struct landlock_path_beneath_attr pb = {
+		.allowed_access = LANDLOCK_ACCESS_FS_READ_FILE,
+	};
+	const char *dirs[] = { "/etc", "/usr", dir };
+	size_t size = sizeof(ra.handled_access_fs);
+	int rs;
+
+	ll_abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0,
+			      LANDLOCK_CREATE_RULESET_VERSION);
+	if (ll_abi >= 6) {
+		ra.scoped = 0x1 | 0x2;	/* ABSTRACT_UNIX_SOCKET, SIGNAL */
+		size = sizeof(ra);
+	}
+	rs = (int)syscall(SYS_landlock_create_ruleset, &ra, size, 0);
+	if (rs < 0)
+		return -1;
+	for (int i = 0; i < 3; i++) {
+		pb.parent_fd = open(dirs[i], O_PATH | O_CLOEXEC);
+		if (pb.parent_fd < 0 ||
+		    syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0))
+			return -1;
+		close(pb.parent_fd);
+	}
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    syscall(SYS_landlock_restrict_self, rs, 0))
+		return -1;
+	close(rs);
+	return 0;
+}
+
+/* the follow-up of the stale trap: a call that fails with @err and is
+ * noted by nothing (t-stale's eacces and eperm) */
+static void stale_call(int err)
+{
+	if (err == EACCES) {
+		char *av[] = { "st", NULL };
+
+		execve("/tmp/s", av, av + 1);	/* a directory: may_open() */
+	} else {
+		setpgid(0, 999999);	/* no such group: no capability asked */
+	}
+}
+
+/* a hand-made OWN request (bpf/auxerr.h): TID and SLOT; "reply=ERRNO" */
+static int ownraw(unsigned tid, unsigned slot)
+{
+	struct { unsigned magic, tid, slot, pad; } req = { 0x4155584f, tid, slot, 0 };
+	struct sockaddr_un sa = { .sun_family = AF_UNIX,
+				  .sun_path = "/run/auxerr/flush" };
+	static char ans[4 + 256 + 16384];
+	int reply, s = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+
+	if (s < 0 || connect(s, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+	    send(s, &req, sizeof(req), 0) != sizeof(req) ||
+	    recv(s, ans, sizeof(ans), 0) < 4) {
+		perror("ownraw");
+		return 2;
+	}
+	memcpy(&reply, ans, sizeof(reply));
+	printf("reply=%d\n", reply);
+	return 0;
 }
 
 /* what libauxerr sends the flush service (bpf/auxerr.h), made by hand:
@@ -191,7 +279,7 @@ int main(int argc, char **argv)
 {
 	static char text[16384];
 	const char *a = argc > 1 ? argv[1] : "";
-	int r = -1, e;
+	int r = -1, e, sandbox = 0, stale = 0;
 	struct auxerr_state st;
 	struct auxerr_record *rec;
 
@@ -203,6 +291,8 @@ int main(int argc, char **argv)
 		return hold(argv[2], O_WRONLY);
 	if (!strcmp(a, "lastraw") && argc == 5)
 		return lastraw(argv[2], atoi(argv[3]), (unsigned)atoi(argv[4]));
+	if (!strcmp(a, "ownraw") && argc == 4)
+		return ownraw((unsigned)atoi(argv[2]), (unsigned)atoi(argv[3]));
 	if (!strcmp(a, "flushraw") && argc == 4)
 		return flushraw((unsigned)atoi(argv[2]), strtoull(argv[3], NULL, 10));
 	if (!strcmp(a, "open") && argc == 3) {
@@ -228,6 +318,24 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		r = mkdir(argv[4], 0755);
+	} else if (!strcmp(a, "llsandbox") && argc == 5) {
+		/* llsandbox DIR PATH STALE */
+		if (landlock_strict(argv[2])) {
+			perror("landlock");
+			return 2;
+		}
+		sandbox = 1;
+		r = open(argv[3], O_RDWR);
+		stale = atoi(argv[4]);
+	} else if (!strcmp(a, "scsandbox") && argc == 4) {
+		/* scsandbox PATH STALE: every openat fails with EPERM */
+		if (seccomp(257, EPERM)) {
+			perror("seccomp");
+			return 2;
+		}
+		sandbox = 2;
+		r = open(argv[2], O_RDONLY);
+		stale = atoi(argv[3]);
 	} else if (!strcmp(a, "rename") && argc == 4) {
 		r = rename(argv[2], argv[3]);
 	} else if (!strcmp(a, "unlink") && argc == 3) {
@@ -241,18 +349,26 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
+	if (stale && e)
+		stale_call(e);
+	errno = e;
 	/* the freshness rule first: nothing may have aged the record */
 	auxerr_state_save(&st);
-	/* strerror before anything that may make a system call of its own */
-	const char *msg = auxerr_strerror(e);
+	/* strerror before anything that may make a system call of its own;
+	 * but under the seccomp sandbox its name lookups (/etc/group) are
+	 * refused and noted, newer records: then the record first, and
+	 * strerror last, as "strerror_late=" */
+	int late = sandbox == 2 && !stale;
+	const char *msg = late ? NULL : auxerr_strerror(e);
 	printf("errno=%d\n", e);
 	printf("fresh=%s\n", st.serial ? "yes" : "no");
 	printf("age=%d\n", st.serial ? (int)st.age : -1);
-	printf("strerror=%s\n", msg);
+	if (msg)
+		printf("strerror=%s\n", msg);
 	errno = e;
 	ssize_t n = get_last_audit_record(text, sizeof(text), 0);
 	if (n < 0) {
@@ -264,6 +380,16 @@ int main(int argc, char **argv)
 	if (rec) {
 		printf("explain=%s\n", auxerr_explain(rec));
 		auxerr_record_free(rec);
+	}
+	if (late)
+		printf("strerror_late=%s\n", auxerr_strerror(e));
+	if (sandbox) {
+		/* the sandbox did refuse the iterator itself */
+		int fd = open("/sys/fs/bpf/auxerr/records", O_RDONLY);
+
+		printf("iterator=%d\n", fd < 0 ? errno : 0);
+		if (sandbox == 1)
+			printf("abi=%d\n", ll_abi);
 	}
 	return 0;
 }
