@@ -225,7 +225,7 @@ demo-stock: check-stock-build
 .PHONY: bench-stock
 bench-stock: bpf
 	$(CC) $(GUEST_CFLAGS) -o $(BUILD)/stock/stock-bench $(top)/tests/stock/src/stock-bench.c
-	AUXERR_QEMU_OPTS="-icount shift=0" $(STOCK_VM) --timeout 1800 $(top)/tests/stock/bench
+	AUXERR_QEMU_OPTS="-icount shift=0" $(STOCK_VM) --timeout 1800 $(top)/tests/stock/bench $(BENCH_STOCK_ARGS)
 
 # The configurations a maintainer's build bot tries, each with W=1
 # (kernel/build-configs): CONFIG_AUXERR=n, CONFIG_AUDIT=n, CONFIG_SECURITY=n;
