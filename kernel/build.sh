@@ -113,6 +113,17 @@ apply_series_debug() {
 	echo "$want" > "$stamp"
 }
 
+# One build at a time per tree: make kernel runs under several targets
+# (guest-test, selftests-build, ...) that people start at once, and two
+# makes in one tree delete each other's dependency files (fixdep: error
+# opening file .*.o.d).  A second build waits for the first.
+if [ "$debug" = 1 ]; then lock=linux-debug
+elif [ "$auxerr" = 1 ]; then lock=linux
+else lock=linux-base
+fi
+exec 9>"$build/.$lock.build-lock"
+flock -n 9 || { log "waiting for another build in build/$lock"; flock 9; }
+
 if [ "$debug" = 1 ]; then
 	tree=$build/linux-debug
 	apply_series_debug
