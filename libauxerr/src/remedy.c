@@ -2102,14 +2102,17 @@ static void remedy_capset(struct auxerr_remedy *m,
 	const char *euid = sys(r, "euid") ? sys(r, "euid") : "?";
 	struct auxerr_buf b = { 0 };
 
-	if (strcmp(rule, "effective_not_permitted") == 0 &&
-	    capset_has(r, "cap_pp") == 1) {
-		/* held, but dropped from pP in the same call */
+	if (strcmp(rule, "effective_not_permitted") == 0) {
+		/* new pE within new pP: whatever the process holds, this
+		 * call can never succeed as made */
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		auxerr__buf_printf(&b, _("The program asks to make %s effective while dropping it from its permitted set in the same call: only a change to its capset() call allows it"),
-				   CAP ? CAP : "?");
+		if (capset_has(r, "cap_pp") == 1)
+			auxerr__buf_printf(&b, _("The program asks to make %s effective while dropping it from its permitted set in the same call: only a change to its capset() call allows it"),
+					   CAP ? CAP : "?");
+		else
+			auxerr__buf_printf(&b, _("The program asks to make %s effective without it in the permitted set it asks for, which no process may do: only a change to its capset() call allows it (and, as it does not hold %s, the capability given to it when it starts)"),
+					   CAP ? CAP : "?", CAP ? CAP : "?");
 	} else if (strcmp(rule, "permitted_not_held") == 0 ||
-		   strcmp(rule, "effective_not_permitted") == 0 ||
 		   strcmp(rule, "inheritable_not_permitted") == 0 ||
 		   strcmp(rule, "ambient_not_permitted") == 0 ||
 		   strcmp(rule, "no_ambient_raise") == 0 ||

@@ -13,10 +13,14 @@
 # owner_op=); a write to a sysctl file (dac permission=proc_sys); an
 # unnoted EPERM in census mode (unknown); root without CAP_SYS_ADMIN
 # writing kernel.kptr_restrict (cap sysctl_write=); bpf() with
-# kernel.unprivileged_bpf_disabled = 2 (cap policy=); another user's
+# kernel.unprivileged_bpf_disabled = 2 (cap policy=); perf_event_open of
+# a tracepoint with raw samples (cap policy=kernel.perf_event_paranoid);
+# another user's
 # process in a /proc mounted hidepid=1 (hidepid); a FUSE mount of uid 1000
 # without allow_other (fuse; auxerr-everyday fuse-serve is its daemon); a
-# cgroup v1 device rule (device).
+# cgroup v1 device rule (device); capset(2) and prctl's capability rules
+# (capset: setpriv, capsh and auxerr-everyday, as nobody where the rule
+# allows).
 #
 # A case whose record the kernel does not write yet (another mechanism, or
 # the field that marks it missing) prints a SKIP line naming what the
@@ -309,6 +313,38 @@ else
 	echo "$old_bpf" > /proc/sys/kernel/unprivileged_bpf_disabled
 fi
 
+# ---- perf_event_open of a tracepoint with raw samples -----------------------
+# kernel.perf_event_paranoid above -1 keeps raw tracepoint data from users
+# without CAP_PERFMON (perf_allow_tracepoint()); sched_switch is not one of
+# the events open to every user.  Its id from tracefs, read by root.
+tp=/sys/kernel/tracing
+mounted_tp=
+if [ -d "$tp" ] && [ ! -e "$tp/events" ] && grep -qw tracefs /proc/filesystems; then
+	mount -t tracefs nodev "$tp" && mounted_tp=1
+fi
+tpid=$(cat "$tp/events/sched/sched_switch/id" 2>/dev/null)
+if [ -z "$tpid" ]; then
+	skip perf-tracepoint "the kernel has no trace events (no $tp/events/sched/sched_switch)"
+else
+	old_perf=$(cat /proc/sys/kernel/perf_event_paranoid)
+	echo 2 > /proc/sys/kernel/perf_event_paranoid
+	run tracepoint "$tpid"
+	expect_eq perf-tracepoint-errno 1 "$(get errno)"
+	if want perf-tracepoint cap policy; then
+		fields perf-tracepoint capability=38 policy=kernel.perf_event_paranoid policy_value=2
+		expect_eq perf-tracepoint-sentence "perf_event_open: denied by kernel.perf_event_paranoid = 2, which requires CAP_PERFMON: uid 65534 does not have it in the initial user namespace" "$(get sentence)"
+		remedy perf-tracepoint command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+perfmon --ambient-caps=+perfmon -- $EV tracepoint $tpid" root 0
+		out=$(bash -c "$(get remedy.command)" 2>&1)
+		expect_eq perf-tracepoint-applied 0 "$(get errno)"
+		# the loosening the remedy names last: -1 lets every user do it
+		echo -1 > /proc/sys/kernel/perf_event_paranoid
+		run tracepoint "$tpid"
+		expect_eq perf-tracepoint-sysctl-applied 0 "$(get errno)"
+	fi
+	echo "$old_perf" > /proc/sys/kernel/perf_event_paranoid
+fi
+[ -n "$mounted_tp" ] && umount "$tp"
+
 # ---- /proc mounted hidepid=1: another user's process ---------------------
 # a proc instance of its own (one per mount since Linux 5.8), without gid=
 mkdir "$t/proc"
@@ -390,6 +426,225 @@ if [ -n "$cg" ]; then
 	umount /sys/fs/cgroup
 else
 	skip device "the kernel has no cgroup v1 devices controller"
+fi
+
+# ---- capability sets (mechanism=capset): capset(2) and prctl -------------
+# The real tools a user meets (setpriv, capsh) run under auxerr trace
+# --json, which reads the record at the failing exit; auxerr-everyday is
+# the capset(2) caller where no tool makes the call.  Capability 13 is
+# CAP_NET_RAW.  ev-netraw: a copy with the file capability cap_net_raw+p
+# (on the tmpfs of $t/bin, which honours file capabilities).
+AUXERR=$B/auxerr
+Z=0000000000000000
+# traced SYSCALL CMD...: CMD under auxerr trace --json (run as the caller
+# of traced); $tout and $trc its output and status, $out the first
+# denial of SYSCALL as auxerr-everyday prints one
+traced() {
+	local sc=$1
+	shift
+	rm -f "$t/trace.json"
+	tout=$("$AUXERR" trace --json -o "$t/trace.json" -- "$@" 2>&1)
+	trc=$?
+	out=$(python3 -c '
+import json, sys
+for line in open(sys.argv[2]):
+    o = json.loads(line)
+    if o.get("syscall_name") != sys.argv[1]:
+        continue
+    print("errno=%d" % o["errno"])
+    print("mechanism=%s" % o["mechanism"])
+    for r in o["records"]:
+        if r["type"] == "AUXERR":
+            for k, v in r["fields"].items():
+                print("f.%s=%s" % (k, v))
+    print("sentence=%s" % (o["explanation"] or "-"))
+    m = o["remedy"] or {}
+    for k in ("kind", "text", "command", "who", "uid", "weakens"):
+        v = m.get(k)
+        print("remedy.%s=%s" % (k, (-1 if k == "uid" else "-") if v is None else v))
+    break
+' "$sc" "$t/trace.json" 2>&1)
+}
+traced_nobody() { local sc=$1; shift; traced "$sc" setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all -- "$@"; }
+lock_who="whoever starts this process tree with the lock (systemd's SecureBits=, capsh --secbits)"
+lock_weakens="processes started without the lock may change the securebit, which the lock keeps fixed for the whole process tree"
+cp "$EV" "$t/bin/ev-netraw"
+setcap cap_net_raw+p "$t/bin/ev-netraw"
+NR=$t/bin/ev-netraw
+
+# capset(2) raising the permitted set (no tool does this: auxerr-everyday)
+run capset 2000 0 0
+expect_eq capset-permitted-errno 1 "$(get errno)"
+if want capset-permitted capset rule; then
+	fields capset-permitted op=capset rule=permitted_not_held capability=13 \
+		cap_pi=$Z cap_pp=$Z cap_pe=$Z new_pi=$Z new_pp=0000000000002000 new_pe=$Z
+	expect_eq capset-permitted-no-bnd "" "$(get f.cap_bnd)"
+	expect_eq capset-permitted-sentence "capset: a process can only drop capabilities from its permitted set, never add them: CAP_NET_RAW is not among those it holds (none)" "$(get sentence)"
+	remedy capset-permitted command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+net_raw --ambient-caps=+net_raw -- $EV capset 2000 0 0" root 0
+	out=$(bash -c "$(get remedy.command)" 2>&1)
+	expect_eq capset-permitted-applied 0 "$(get errno)"
+fi
+
+# an effective set outside the permitted set asked for: the call's own fault
+run capset 0 0 2000
+expect_eq capset-effective-errno 1 "$(get errno)"
+if want capset-effective capset rule; then
+	fields capset-effective op=capset rule=effective_not_permitted capability=13 \
+		cap_pp=$Z new_pi=$Z new_pp=$Z new_pe=0000000000002000
+	expect_eq capset-effective-sentence "capset: CAP_NET_RAW cannot be made effective: it is not in the permitted set (none)" "$(get sentence)"
+	remedy capset-effective none - - -1
+fi
+
+# capset(2) on another process
+run capset 0 0 0 1
+expect_eq capset-other-errno 1 "$(get errno)"
+if want capset-other capset rule; then
+	fields capset-other op=capset rule=other_process
+	expect_eq capset-other-no-capability "" "$(get f.capability)"
+	expect_eq capset-other-no-sets "" "$(get f.cap_pp)$(get f.new_pp)"
+	expect_eq capset-other-sentence "capset: capset() can change only the caller's own capabilities (since Linux 2.6.25)" "$(get sentence)"
+	remedy capset-other none - - -1
+fi
+
+# setpriv --inh-caps +net_raw as nobody: the inheritable set needs the
+# permitted set; the remedy run by root, and the command then succeeds
+traced_nobody capset setpriv --inh-caps +net_raw id
+expect_eq setpriv-inh-rc 127 "$trc"
+expect_match setpriv-inh-message "setpriv: .*Operation not permitted" "$tout"
+if want setpriv-inh capset rule; then
+	expect_eq setpriv-inh-errno 1 "$(get errno)"
+	fields setpriv-inh op=capset rule=inheritable_not_permitted capability=13 \
+		cap_pi=$Z cap_pp=$Z cap_pe=$Z new_pi=0000000000002000 new_pp=$Z new_pe=$Z
+	expect_eq setpriv-inh-sentence "capset: adding CAP_NET_RAW to the inheritable set needs it in the permitted set (none) or CAP_SETPCAP, and this process has neither" "$(get sentence)"
+	remedy setpriv-inh command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+net_raw --ambient-caps=+net_raw -- /usr/bin/setpriv --inh-caps +net_raw id" root 0
+	o=$(bash -c "$(get remedy.command)" 2>&1)
+	expect_eq setpriv-inh-applied-rc 0 "$?"
+	expect_match setpriv-inh-applied "^uid=65534" "$o"
+fi
+
+# capsh --inh=cap_net_raw as nobody: the same rule through libcap
+if command -v capsh >/dev/null; then
+	traced_nobody capset capsh --inh=cap_net_raw -- -c true
+	expect_eq capsh-inh-failed 1 "$([ "$trc" != 0 ] && echo 1)"
+	if want capsh-inh capset rule; then
+		fields capsh-inh rule=inheritable_not_permitted capability=13 new_pi=0000000000002000
+		expect_eq capsh-inh-sentence "capset: adding CAP_NET_RAW to the inheritable set needs it in the permitted set (none) or CAP_SETPCAP, and this process has neither" "$(get sentence)"
+	fi
+else
+	skip capsh-inh "capsh is not installed"
+fi
+
+# root, after dropping CAP_NET_RAW from the bounding set: no process
+# below may make it inheritable; a session that keeps it (this shell) can
+traced capset setpriv --bounding-set=-net_raw -- setpriv --inh-caps=+net_raw true
+expect_eq bounding-rc 127 "$trc"
+if want bounding capset rule; then
+	bnd=$(printf '%016x' $(( (1 << ($(cat /proc/sys/kernel/cap_last_cap) + 1)) - 1 & ~(1 << 13) )))
+	fields bounding op=capset rule=inheritable_not_bounding capability=13 \
+		cap_pi=$Z cap_pp="$bnd" cap_pe="$bnd" cap_bnd="$bnd" new_pi=0000000000002000 \
+		new_pp="$bnd" new_pe="$bnd"
+	expect_eq bounding-sentence "capset: CAP_NET_RAW was removed from this session's bounding set (by whoever started it), so no process below can make it inheritable again" "$(get sentence)"
+	remedy bounding policy - "whoever starts the session (its bounding set is inherited)" -1
+	expect_eq bounding-weakens "processes of that session may then gain CAP_NET_RAW again (through file capabilities or setuid-root programs), which dropping it from the bounding set prevents" "$(get remedy.weakens)"
+	setpriv --inh-caps=+net_raw true
+	expect_eq bounding-applied 0 "$?"
+fi
+
+# setpriv --ambient-caps +net_raw as nobody: in neither set.  setpriv
+# (util-linux 2.38, libcap-ng) ignores the refused raise and runs the
+# command without it: the denial is seen only in the trace
+traced_nobody prctl setpriv --ambient-caps +net_raw grep CapAmb /proc/self/status
+expect_eq setpriv-amb-rc 0 "$trc"
+expect_match setpriv-amb-not-raised "CapAmb:.0000000000000000" "$tout"
+if want setpriv-amb capset rule; then
+	expect_eq setpriv-amb-errno 1 "$(get errno)"
+	fields setpriv-amb op=ambient_raise rule=ambient_not_permitted capability=13 \
+		cap_pi=$Z cap_pp=$Z securebits=0
+	expect_eq setpriv-amb-no-new "" "$(get f.new_pp)$(get f.new_securebits)"
+	expect_eq setpriv-amb-sentence "prctl: raising CAP_NET_RAW into the ambient set needs it in both the permitted and the inheritable set: it is in neither (permitted: none; inheritable: none)" "$(get sentence)"
+	remedy setpriv-amb command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+net_raw --ambient-caps=+net_raw -- /usr/bin/setpriv --ambient-caps +net_raw grep CapAmb /proc/self/status" root 0
+	o=$(bash -c "$(get remedy.command)" 2>&1)
+	expect_eq setpriv-amb-applied-rc 0 "$?"
+	expect_match setpriv-amb-applied "CapAmb:.0000000000002000" "$o"
+fi
+
+# capsh --addamb=cap_net_raw as nobody: capsh says it failed
+if command -v capsh >/dev/null; then
+	traced_nobody prctl capsh --addamb=cap_net_raw -- -c true
+	expect_eq capsh-amb-rc 1 "$trc"
+	expect_match capsh-amb-message "failed to raise ambient" "$tout"
+	if want capsh-amb capset rule; then
+		fields capsh-amb op=ambient_raise rule=ambient_not_permitted capability=13 cap_pp=$Z
+		remedy capsh-amb command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+net_raw --ambient-caps=+net_raw -- /usr/sbin/capsh --addamb=cap_net_raw -- -c true" root 0
+		bash -c "$(get remedy.command)" >/dev/null 2>&1
+		expect_eq capsh-amb-applied 0 "$?"
+	fi
+else
+	skip capsh-amb "capsh is not installed"
+fi
+
+# permitted (a file capability) but not inheritable: the program itself
+# adds it to its inheritable set first
+out=$(as_nobody "$NR" ambient 13 2>&1)
+expect_eq ambient-inh-errno 1 "$(get errno)"
+if want ambient-inh capset rule; then
+	fields ambient-inh op=ambient_raise rule=ambient_not_inheritable capability=13 \
+		cap_pi=$Z cap_pp=0000000000002000 securebits=0
+	expect_eq ambient-inh-sentence "prctl: raising CAP_NET_RAW into the ambient set needs it in both the permitted and the inheritable set: it is not in the inheritable set (none)" "$(get sentence)"
+	remedy ambient-inh command - "the program itself (uid 65534)" 65534
+	out=$(as_nobody "$NR" ambient 13 inh 2>&1)
+	expect_eq ambient-inh-applied 0 "$(get errno)"
+fi
+
+# SECBIT_NO_CAP_AMBIENT_RAISE (set by root with capsh, kept across the
+# change to nobody): root starts the program anew, without it
+if command -v capsh >/dev/null; then
+	out=$(capsh --secbits=64 -- -c "exec setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all -- $NR ambient 13 inh" 2>&1)
+	expect_eq no-ambient-errno 1 "$(get errno)"
+	if want no-ambient capset rule; then
+		fields no-ambient op=ambient_raise rule=no_ambient_raise capability=13 \
+			cap_pi=0000000000002000 cap_pp=0000000000002000 securebits=64
+		expect_eq no-ambient-sentence "prctl: SECBIT_NO_CAP_AMBIENT_RAISE forbids raising ambient capabilities in this process and its children" "$(get sentence)"
+		remedy no-ambient command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+net_raw --ambient-caps=+net_raw -- $NR ambient 13 inh" root 0
+		out=$(bash -c "$(get remedy.command)" 2>&1)
+		expect_eq no-ambient-applied 0 "$(get errno)"
+	fi
+else
+	skip no-ambient "capsh is not installed"
+fi
+
+# setpriv --securebits=+noroot as nobody: CAP_SETPCAP
+traced_nobody prctl setpriv --securebits=+noroot id
+expect_eq securebits-rc 127 "$trc"
+if want securebits capset rule; then
+	expect_eq securebits-errno 1 "$(get errno)"
+	fields securebits op=securebits rule=no_setpcap capability=8 securebits=0 new_securebits=1
+	expect_eq securebits-sentence "prctl: changing securebits needs CAP_SETPCAP, and uid 65534 does not have it" "$(get sentence)"
+	remedy securebits command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+setpcap --ambient-caps=+setpcap -- /usr/bin/setpriv --securebits=+noroot id" root 0
+	o=$(bash -c "$(get remedy.command)" 2>&1)
+	expect_eq securebits-applied-rc 0 "$?"
+	expect_match securebits-applied "^uid=65534" "$o"
+fi
+
+# a locked securebit: SECBIT_NOROOT locked by root, nobody asks 0
+out=$(setpriv --securebits=+noroot,+noroot_locked --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all -- "$EV" securebits 0 2>&1)
+expect_eq secbit-locked-errno 1 "$(get errno)"
+if want secbit-locked capset rule; then
+	fields secbit-locked op=securebits rule=locked securebits=3 new_securebits=0
+	expect_eq secbit-locked-no-capability "" "$(get f.capability)"
+	expect_eq secbit-locked-sentence "prctl: SECBIT_NOROOT is locked (SECBIT_NOROOT_LOCKED): no process can change it, here or in children" "$(get sentence)"
+	remedy secbit-locked policy - "$lock_who" -1
+	expect_eq secbit-locked-weakens "$lock_weakens" "$(get remedy.weakens)"
+fi
+
+# PR_SET_KEEPCAPS under SECBIT_KEEP_CAPS_LOCKED
+out=$(setpriv --securebits=+keep_caps_locked --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all -- "$EV" keepcaps 1 2>&1)
+expect_eq keepcaps-errno 1 "$(get errno)"
+if want keepcaps capset rule; then
+	fields keepcaps op=keepcaps rule=locked securebits=32
+	expect_eq keepcaps-no-new "" "$(get f.new_securebits)"
+	expect_eq keepcaps-sentence "prctl: SECBIT_KEEP_CAPS is locked (SECBIT_KEEP_CAPS_LOCKED): no process can change it, here or in children" "$(get sentence)"
+	remedy keepcaps policy - "$lock_who" -1
 fi
 
 # ---- census: an EPERM no check notes -------------------------------------

@@ -15,7 +15,7 @@
 #     the follow-up's name.
 # For every mechanism the kernel records (dac path cap mount inode sticky
 # lsm/landlock seccomp ptrace, and protected signal task hidepid fuse
-# device when the kernel writes them: else SKIP), as nobody, through build/userland/auxerr-stale
+# device capset when the kernel writes them: else SKIP), as nobody, through build/userland/auxerr-stale
 # (tests/guest/src/auxerr-stale.c).  With census mode in the kernel
 # (kernel.auxerr.census), the matrix runs again with it on: an unnoted
 # EPERM/EACCES is then the newest record, mechanism=unknown.
@@ -95,7 +95,7 @@ if [ -d /sys/fs/cgroup ] && grep -qw devices /proc/cgroups 2>/dev/null &&
 	fi
 fi
 
-mechs="dac path cap mount inode sticky landlock seccomp ptrace protected signal task hidepid fuse device"
+mechs="dac path cap mount inode sticky landlock seccomp ptrace protected signal task hidepid fuse device capset"
 followups="enoent eexist eperm eacces"
 declare -A ERRNO=([enoent]=2 [eexist]=17 [eperm]=1 [eacces]=13)
 declare -A ERRTEXT=([enoent]="No such file or directory" [eexist]="File exists"
@@ -136,7 +136,7 @@ for c in $modes; do
 		got=$(get enoent last_mechanism)
 		if [ "$got" != "$want" ]; then
 			case $m in
-			protected|signal|task|hidepid|fuse|device)
+			protected|signal|task|hidepid|fuse|device|capset)
 				skip "stale-$m$sfx" "the kernel records this denial as '${got:-nothing}', not mechanism=$m yet"
 				continue ;;
 			esac

@@ -10,7 +10,13 @@
  * system call itself), syslog (read the kernel log), setpgid PGID,
  * stat PATH (newfstatat), write PATH TEXT (open, then the write(2) that is
  * noted), bpf (load a one-instruction socket filter), prlimit PID (set its
- * RLIMIT_NOFILE to 64:64), setaffinity PID (to CPU 0).
+ * RLIMIT_NOFILE to 64:64), setaffinity PID (to CPU 0), capset PP PI PE
+ * [PID] (capset(2) of the sets in hex, of PID, default 0: the caller),
+ * ambient CAP [inh] (prctl PR_CAP_AMBIENT_RAISE of capability number CAP;
+ * with "inh", first a capset() adding it to the inheritable set, which
+ * must succeed), securebits N (PR_SET_SECUREBITS), keepcaps N
+ * (PR_SET_KEEPCAPS), tracepoint ID (perf_event_open of tracepoint ID with
+ * raw samples, for this process, user space only).
  *
  *   auxerr-everyday fuse-serve MOUNTPOINT UID GID
  *
@@ -39,7 +45,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/bpf.h>
+#include <linux/capability.h>
 #include <linux/fuse.h>
+#include <linux/perf_event.h>
+#include <sys/prctl.h>
 #include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/resource.h>
@@ -138,6 +147,70 @@ static long act(int argc, char **argv, long *nr)
 		}
 		*nr = SYS_write;
 		return syscall(SYS_write, fd, argv[3], strlen(argv[3]));
+	}
+	if (!strcmp(a, "capset") && (argc == 5 || argc == 6)) {
+		struct __user_cap_header_struct h = {
+			.version = _LINUX_CAPABILITY_VERSION_3,
+			.pid = argc == 6 ? atoi(argv[5]) : 0,
+		};
+		struct __user_cap_data_struct d[2];
+		unsigned long long pp = strtoull(argv[2], NULL, 16);
+		unsigned long long pi = strtoull(argv[3], NULL, 16);
+		unsigned long long pe = strtoull(argv[4], NULL, 16);
+
+		d[0].permitted = (unsigned)pp;
+		d[1].permitted = (unsigned)(pp >> 32);
+		d[0].inheritable = (unsigned)pi;
+		d[1].inheritable = (unsigned)(pi >> 32);
+		d[0].effective = (unsigned)pe;
+		d[1].effective = (unsigned)(pe >> 32);
+		*nr = SYS_capset;
+		return syscall(SYS_capset, &h, d);
+	}
+	if (!strcmp(a, "ambient") && (argc == 3 || argc == 4)) {
+		int cap = atoi(argv[2]);
+
+		if (argc == 4) {
+			struct __user_cap_header_struct h = {
+				.version = _LINUX_CAPABILITY_VERSION_3,
+			};
+			struct __user_cap_data_struct d[2];
+
+			if (syscall(SYS_capget, &h, d) < 0) {
+				perror("auxerr-everyday: capget");
+				exit(2);
+			}
+			d[cap / 32].inheritable |= 1u << (cap % 32);
+			if (syscall(SYS_capset, &h, d) < 0) {
+				perror("auxerr-everyday: capset inheritable");
+				exit(2);
+			}
+		}
+		*nr = SYS_prctl;
+		return syscall(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0);
+	}
+	if (!strcmp(a, "securebits") && argc == 3) {
+		*nr = SYS_prctl;
+		return syscall(SYS_prctl, PR_SET_SECUREBITS, strtoul(argv[2], NULL, 0), 0, 0, 0);
+	}
+	if (!strcmp(a, "keepcaps") && argc == 3) {
+		*nr = SYS_prctl;
+		return syscall(SYS_prctl, PR_SET_KEEPCAPS, strtoul(argv[2], NULL, 0), 0, 0, 0);
+	}
+	if (!strcmp(a, "tracepoint") && argc == 3) {
+		struct perf_event_attr pa;
+
+		memset(&pa, 0, sizeof(pa));
+		pa.size = sizeof(pa);
+		pa.type = PERF_TYPE_TRACEPOINT;
+		pa.config = strtoull(argv[2], NULL, 10);
+		pa.sample_type = PERF_SAMPLE_RAW;
+		pa.sample_period = 1;
+		pa.exclude_kernel = 1;
+		pa.exclude_hv = 1;
+		pa.disabled = 1;
+		*nr = SYS_perf_event_open;
+		return syscall(SYS_perf_event_open, &pa, 0, -1, -1, 0);
 	}
 	if (!strcmp(a, "bpf") && argc == 2) {
 		/* r0 = 0; exit: a socket filter that drops everything */
@@ -279,7 +352,9 @@ int main(int argc, char **argv)
 			"perm", "granted", "override", "permission",
 			"oruid", "orgid", "osgid", "sysctl_write", "userns_level", "hidepid", "proc_gid",
 			"mount_uid", "mount_gid", "allow_other", "dev_type",
-			"major", "minor", "access", "cgroup", "prog_id", NULL
+			"major", "minor", "access", "cgroup", "prog_id",
+			"rule", "cap_pi", "cap_pp", "cap_pe", "cap_bnd", "new_pi",
+			"new_pp", "new_pe", "securebits", "new_securebits", NULL
 		};
 		struct auxerr_remedy *m = auxerr_record_remedy(r);
 		const char *s;

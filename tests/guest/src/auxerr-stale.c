@@ -33,7 +33,8 @@
  *       proc mounted hidepid=1), fuse (/tmp/st/fuse, a FUSE mount of uid
  *       1000), device (moves itself into the devices cgroup /sandbox at
  *       /sys/fs/cgroup/devices, whose cgroup.procs the script gave it,
- *       and opens /dev/null for writing)
+ *       and opens /dev/null for writing), capset (capset(2) asking for
+ *       CAP_NET_RAW in the permitted set it does not hold)
  * FOLLOWUP: enoent (openat of a missing name), eexist (mkdir of an
  *       existing directory), eperm (setpgid to a process group that does
  *       not exist: EPERM, no capability consulted), eacces (execve of a
@@ -48,6 +49,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <linux/auxerr.h>
+#include <linux/capability.h>
 #include <linux/filter.h>
 #include <linux/landlock.h>
 #include <linux/seccomp.h>
@@ -173,6 +175,16 @@ static int make_denial(const char *mech)
 		}
 		r = open("/dev/null", O_WRONLY);
 		denied("openat", r);
+	} else if (!strcmp(mech, "capset")) {
+		struct __user_cap_header_struct h = {
+			.version = _LINUX_CAPABILITY_VERSION_3,
+		};
+		struct __user_cap_data_struct d[2];
+
+		memset(d, 0, sizeof(d));
+		d[0].permitted = 1u << CAP_NET_RAW;
+		r = syscall(SYS_capset, &h, d);
+		denied("capset", r);
 	} else {
 		fprintf(stderr, "auxerr-stale: unknown mechanism %s\n", mech);
 		return -1;
