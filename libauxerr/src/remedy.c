@@ -2131,7 +2131,7 @@ static void remedy_capset(struct auxerr_remedy *m,
 		else if (strcmp(rule, "no_ambient_raise") == 0)
 			why = xprintf(&m->oom, "%s", _("SECBIT_NO_CAP_AMBIENT_RAISE forbids ambient capabilities in this process and its children, but not in a program root starts anew"));
 		else
-			why = xprintf(&m->oom, _("A process cannot give itself %s: it must be given it when the program starts"),
+			why = xprintf(&m->oom, _("A process cannot give itself %s, only receive it when the program starts"),
 				      CAP ? CAP : "?");
 		one_capability(m, r, &b, cap, why);
 		free(why);

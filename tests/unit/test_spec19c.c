@@ -101,7 +101,7 @@ static void test_permitted(void)
 		 "permitted set, never add them: CAP_NET_RAW is not among those it "
 		 "holds (none)");
 	check_remedy(r, AUXERR_REMEDY_COMMAND,
-		     "A process cannot give itself CAP_NET_RAW: it must be given it when "
+		     "A process cannot give itself CAP_NET_RAW, only receive it when "
 		     "the program starts: root can run the program again as uid 65534 "
 		     "with CAP_NET_RAW alone, rather than as root: cd / && setpriv "
 		     "--reuid=65534 --regid=65534 --init-groups --inh-caps=+net_raw "
@@ -123,7 +123,7 @@ static void test_permitted(void)
 		 "holds (CAP_NET_ADMIN, CAP_NET_RAW)");
 	/* no PROCTITLE: no command, the setpriv options named */
 	check_remedy(r, AUXERR_REMEDY_COMMAND,
-		     "A process cannot give itself CAP_SYS_ADMIN: it must be given it when "
+		     "A process cannot give itself CAP_SYS_ADMIN, only receive it when "
 		     "the program starts: root can run /usr/local/bin/pinger as uid 1000 "
 		     "with CAP_SYS_ADMIN alone, rather than as root (setpriv "
 		     "--inh-caps=+sys_admin --ambient-caps=+sys_admin)",
@@ -184,7 +184,7 @@ static void test_inheritable(void)
 		 "the permitted set (none) or CAP_SETPCAP, and this process has "
 		 "neither");
 	check_remedy(r, AUXERR_REMEDY_COMMAND,
-		     "A process cannot give itself CAP_NET_RAW: it must be given it when "
+		     "A process cannot give itself CAP_NET_RAW, only receive it when "
 		     "the program starts: root can run the program again as uid 65534 "
 		     "with CAP_NET_RAW alone, rather than as root: cd / && setpriv "
 		     "--reuid=65534 --regid=65534 --init-groups --inh-caps=+net_raw "
@@ -257,7 +257,7 @@ static void test_ambient(void)
 		 "the permitted and the inheritable set: it is in neither (permitted: "
 		 "none; inheritable: none)");
 	check_remedy(r, AUXERR_REMEDY_COMMAND,
-		     "A process cannot give itself CAP_NET_RAW: it must be given it when "
+		     "A process cannot give itself CAP_NET_RAW, only receive it when "
 		     "the program starts: root can run the program again as uid 65534 "
 		     "with CAP_NET_RAW alone, rather than as root: cd / && setpriv "
 		     "--reuid=65534 --regid=65534 --init-groups --inh-caps=+net_raw "
