@@ -199,8 +199,15 @@ static long bpf_query(unsigned slot, struct auxerr_info *info, char *out,
 	size_t hl = 0, tlen = 0;
 	int in_hdr = 0, bol = 1, found = 0;
 	long cur = -1;
-	int fd = open(BPF_RECORDS, O_RDONLY | O_CLOEXEC);
+	/* the path from the stack: a seccomp filter refuses the open before
+	 * the kernel reads the path, and the backend reads it then only if
+	 * its page is in memory (it keeps no record of a refused open of
+	 * its own iterators, which it recognizes by the path) */
+	char path[sizeof(BPF_RECORDS)];
+	int fd;
 
+	memcpy(path, BPF_RECORDS, sizeof(path));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return bpf_own(slot, info, out, outlen);
 	for (;;) {
@@ -253,10 +260,14 @@ static long bpf_query(unsigned slot, struct auxerr_info *info, char *out,
 
 /* Read one of the backend's pinned iterators to its end (its open, read
  * and close are not counted) */
-static int bpf_touch(const char *path)
+static int bpf_touch(const char *pin)
 {
-	char c;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char c, path[64];	/* from the stack, as in bpf_query() */
+	int fd;
+
+	strncpy(path, pin, sizeof(path) - 1);
+	path[sizeof(path) - 1] = '\0';
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;

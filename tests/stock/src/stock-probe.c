@@ -19,7 +19,8 @@
  * open PATH to write; a seccomp filter failing every openat with EPERM,
  * then open PATH; STALE 1: then a call failing with the same errno that
  * nothing notes; at the end "iterator=ERRNO", the sandbox's answer to
- * the iterator's open, and "abi=" for Landlock),
+ * the iterator's open, and "abi=" for Landlock; STALE 2: FLUSH first,
+ * "flush=ERRNO"),
  * ownraw TID SLOT (a hand-made OWN request: "reply=ERRNO"),
  * flushraw TID SERIAL (a hand-made request to the flush service:
  * "reply=ERRNO"), lastraw ENV PIDFD_TID TID (a hand-made LAST request:
@@ -279,7 +280,7 @@ int main(int argc, char **argv)
 {
 	static char text[16384];
 	const char *a = argc > 1 ? argv[1] : "";
-	int r = -1, e, sandbox = 0, stale = 0;
+	int r = -1, e, sandbox = 0, stale = 0, flushed = -1;
 	struct auxerr_state st;
 	struct auxerr_record *rec;
 
@@ -353,8 +354,16 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
-	if (stale && e)
+	if (stale == 2) {
+		/* FLUSH from inside the sandbox (STALE 2): "flush=ERRNO" (printed
+		 * after the freshness rule: the first printf ages a record),
+		 * and the record is still fresh afterwards */
+		errno = e;
+		flushed = get_last_audit_record(text, sizeof(text), AUXERR_FLUSH) < 0 ?
+			  errno : 0;
+	} else if (stale && e) {
 		stale_call(e);
+	}
 	errno = e;
 	/* the freshness rule first: nothing may have aged the record */
 	auxerr_state_save(&st);
@@ -362,13 +371,15 @@ int main(int argc, char **argv)
 	 * but under the seccomp sandbox its name lookups (/etc/group) are
 	 * refused and noted, newer records: then the record first, and
 	 * strerror last, as "strerror_late=" */
-	int late = sandbox == 2 && !stale;
+	int late = sandbox == 2 && stale != 1;
 	const char *msg = late ? NULL : auxerr_strerror(e);
 	printf("errno=%d\n", e);
 	printf("fresh=%s\n", st.serial ? "yes" : "no");
 	printf("age=%d\n", st.serial ? (int)st.age : -1);
 	if (msg)
 		printf("strerror=%s\n", msg);
+	if (flushed >= 0)
+		printf("flush=%d\n", flushed);
 	errno = e;
 	ssize_t n = get_last_audit_record(text, sizeof(text), 0);
 	if (n < 0) {
