@@ -5,10 +5,10 @@
 # has everything the tests need, so a skipped test is a failure, with one
 # exception: a test that skips as "kernel without CONFIG_X" where the
 # guest kernel's .config (build/linux/.config, or $AUXERR_KCONFIG) indeed
-# does not set X gets a SKIP line (the bpf() and tracepoint sites of
-# kernel.unprivileged_bpf_disabled and perf_event_paranoid: the guest
-# kernel has no BPF_SYSCALL or EVENT_TRACING). A failed program's whole
-# TAP output follows its FAIL lines.
+# does not set X gets a SKIP line, and is counted and named again before
+# the summary: a kernel built without cgroups, bpf() or trace events
+# (kernel/config/guest.config has them all, so none is expected there).
+# A failed program's whole TAP output follows its FAIL lines.
 . "$(dirname "$0")/lib.sh"
 
 dir=${AUXERR_SELFTESTS:-${AUXERR_TOP:-/work/main}/build/selftests}/auxerr
@@ -23,7 +23,10 @@ skip_explained() {
 		! grep -q "^$opt=[ym]" "$kconfig"
 }
 
+skipped=()
 summary() {
+	[ ${#skipped[@]} = 0 ] ||
+		echo "${#skipped[@]} skipped, for options $kconfig lacks: ${skipped[*]}"
 	echo "$passes passed, $failures failed"
 	finish
 }
@@ -55,6 +58,7 @@ for b in "${bins[@]}"; do
 		*"# SKIP"*)
 			if skip_explained "$line"; then
 				echo "SKIP $prog/$name:${line#*# SKIP}"
+				skipped+=("$prog/$name")
 			else
 				fail "$prog/$name" "skipped:${line#*# SKIP}"
 			fi ;;
