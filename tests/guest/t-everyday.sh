@@ -309,6 +309,11 @@ else
 		remedy bpf-policy command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+bpf --ambient-caps=+bpf -- $EV bpf" root 0
 		out=$(bash -c "$(get remedy.command)" 2>&1)
 		expect_eq bpf-policy-applied 0 "$(get errno)"
+		# the loosening the remedy names last: root sets 0 for every user
+		expect_match bpf-policy-names-sysctl "sysctl -w kernel.unprivileged_bpf_disabled=0" "$(get remedy.text)"
+		sysctl -q -w kernel.unprivileged_bpf_disabled=0
+		run bpf
+		expect_eq bpf-policy-sysctl-applied 0 "$(get errno)"
 	fi
 	echo "$old_bpf" > /proc/sys/kernel/unprivileged_bpf_disabled
 fi
@@ -437,8 +442,10 @@ fi
 AUXERR=$B/auxerr
 Z=0000000000000000
 # traced SYSCALL CMD...: CMD under auxerr trace --json (run as the caller
-# of traced); $tout and $trc its output and status, $out the first
-# denial of SYSCALL as auxerr-everyday prints one
+# of traced); $tout and $trc its output and status, $out the last denial
+# of SYSCALL (the one the tool reports) as auxerr-everyday prints one,
+# with "count=" the denials of SYSCALL and "first.rule=",
+# "first.capability=" the first one's
 traced() {
 	local sc=$1
 	shift
@@ -447,10 +454,15 @@ traced() {
 	trc=$?
 	out=$(python3 -c '
 import json, sys
-for line in open(sys.argv[2]):
-    o = json.loads(line)
-    if o.get("syscall_name") != sys.argv[1]:
-        continue
+objs = [json.loads(line) for line in open(sys.argv[2])]
+objs = [o for o in objs if o.get("syscall_name") == sys.argv[1]]
+def aux(o):
+    return [r for r in o["records"] if r["type"] == "AUXERR"][0]["fields"]
+if objs:
+    print("count=%d" % len(objs))
+    print("first.rule=%s" % aux(objs[0]).get("rule", "-"))
+    print("first.capability=%s" % aux(objs[0]).get("capability", "-"))
+for o in objs[-1:]:
     print("errno=%d" % o["errno"])
     print("mechanism=%s" % o["mechanism"])
     for r in o["records"]:
@@ -462,7 +474,6 @@ for line in open(sys.argv[2]):
     for k in ("kind", "text", "command", "who", "uid", "weakens"):
         v = m.get(k)
         print("remedy.%s=%s" % (k, (-1 if k == "uid" else "-") if v is None else v))
-    break
 ' "$sc" "$t/trace.json" 2>&1)
 }
 traced_nobody() { local sc=$1; shift; traced "$sc" setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all -- "$@"; }
@@ -527,6 +538,11 @@ if command -v capsh >/dev/null; then
 	traced_nobody capset capsh --inh=cap_net_raw -- -c true
 	expect_eq capsh-inh-failed 1 "$([ "$trc" != 0 ] && echo 1)"
 	if want capsh-inh capset rule; then
+		# libcap first tries to make CAP_SETPCAP effective (refused:
+		# not permitted), then sets the inheritable set
+		expect_eq capsh-inh-count 2 "$(get count)"
+		expect_eq capsh-inh-first-rule effective_not_permitted "$(get first.rule)"
+		expect_eq capsh-inh-first-capability 8 "$(get first.capability)"
 		fields capsh-inh rule=inheritable_not_permitted capability=13 new_pi=0000000000002000
 		expect_eq capsh-inh-sentence "capset: adding CAP_NET_RAW to the inheritable set needs it in the permitted set (none) or CAP_SETPCAP, and this process has neither" "$(get sentence)"
 	fi
@@ -552,14 +568,15 @@ fi
 
 # setpriv --ambient-caps +net_raw as nobody: in neither set.  setpriv
 # (util-linux 2.38, libcap-ng) ignores the refused raise and runs the
-# command without it: the denial is seen only in the trace
+# command without it: the denial is seen only in the trace.  It has set
+# PR_SET_KEEPCAPS before (SECBIT_KEEP_CAPS, 16)
 traced_nobody prctl setpriv --ambient-caps +net_raw grep CapAmb /proc/self/status
 expect_eq setpriv-amb-rc 0 "$trc"
 expect_match setpriv-amb-not-raised "CapAmb:.0000000000000000" "$tout"
 if want setpriv-amb capset rule; then
 	expect_eq setpriv-amb-errno 1 "$(get errno)"
 	fields setpriv-amb op=ambient_raise rule=ambient_not_permitted capability=13 \
-		cap_pi=$Z cap_pp=$Z securebits=0
+		cap_pi=$Z cap_pp=$Z securebits=16
 	expect_eq setpriv-amb-no-new "" "$(get f.new_pp)$(get f.new_securebits)"
 	expect_eq setpriv-amb-sentence "prctl: raising CAP_NET_RAW into the ambient set needs it in both the permitted and the inheritable set: it is in neither (permitted: none; inheritable: none)" "$(get sentence)"
 	remedy setpriv-amb command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+net_raw --ambient-caps=+net_raw -- /usr/bin/setpriv --ambient-caps +net_raw grep CapAmb /proc/self/status" root 0
@@ -613,12 +630,14 @@ else
 	skip no-ambient "capsh is not installed"
 fi
 
-# setpriv --securebits=+noroot as nobody: CAP_SETPCAP
+# setpriv --securebits=+noroot as nobody: CAP_SETPCAP.  setpriv has set
+# PR_SET_KEEPCAPS (SECBIT_KEEP_CAPS, 16) before, and asks 16|1
 traced_nobody prctl setpriv --securebits=+noroot id
 expect_eq securebits-rc 127 "$trc"
 if want securebits capset rule; then
 	expect_eq securebits-errno 1 "$(get errno)"
-	fields securebits op=securebits rule=no_setpcap capability=8 securebits=0 new_securebits=1
+	expect_eq securebits-count 1 "$(get count)"
+	fields securebits op=securebits rule=no_setpcap capability=8 securebits=16 new_securebits=17
 	expect_eq securebits-sentence "prctl: changing securebits needs CAP_SETPCAP, and uid 65534 does not have it" "$(get sentence)"
 	remedy securebits command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+setpcap --ambient-caps=+setpcap -- /usr/bin/setpriv --securebits=+noroot id" root 0
 	o=$(bash -c "$(get remedy.command)" 2>&1)
