@@ -307,10 +307,10 @@ else
 		fields bpf-policy capability=39 policy=kernel.unprivileged_bpf_disabled policy_value=2
 		expect_eq bpf-policy-sentence "bpf: denied by kernel.unprivileged_bpf_disabled = 2, which requires CAP_BPF: uid 65534 does not have it in the initial user namespace" "$(get sentence)"
 		remedy bpf-policy command "cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+bpf --ambient-caps=+bpf -- $EV bpf" root 0
-		out=$(bash -c "$(get remedy.command)" 2>&1)
-		expect_eq bpf-policy-applied 0 "$(get errno)"
 		# the loosening the remedy names last: root sets 0 for every user
 		expect_match bpf-policy-names-sysctl "sysctl -w kernel.unprivileged_bpf_disabled=0" "$(get remedy.text)"
+		out=$(bash -c "$(get remedy.command)" 2>&1)
+		expect_eq bpf-policy-applied 0 "$(get errno)"
 		sysctl -q -w kernel.unprivileged_bpf_disabled=0
 		run bpf
 		expect_eq bpf-policy-sysctl-applied 0 "$(get errno)"
