@@ -402,12 +402,50 @@ static void explain_cap(struct sb *b, const struct auxerr_record *r)
 	const char *op = aux(r, "owner_op");
 
 	const char *sw = auxi(r, "sysctl_write");
+	const char *rl = aux(r, "rlimit");
+	const char *rc = aux(r, "rlimit_cur");
+	char *end = NULL;
+	unsigned long long cur = 0;
+	int have_cur = 0;
 
 	if (op && *op) {
 		explain_owner_op(b, r, op);
 		return;
 	}
-	if (sw && *sw) {
+	if (rc && *rc >= '0' && *rc <= '9') {
+		errno = 0;
+		cur = strtoull(rc, &end, 10);
+		have_cur = !*end && !errno;
+	}
+	if (rl && strcmp(rl, "RLIMIT_NICE") == 0 && have_cur && cur < 40) {
+		/* raising one's own priority: RLIMIT_NICE counts 20 - nice */
+		if (cur == 0)
+			sb_printf(b, "%s", _("RLIMIT_NICE (0) does not let this process lower its nice value at all; that needs "));
+		else
+			sb_printf(b, _("RLIMIT_NICE (%llu) lets this process lower its nice value only down to %lld; going lower needs "),
+				  cur, 20 - (long long)cur);
+		cap_name(b, r);
+		sb_printf(b, "%s", _(", and uid "));
+		subject(b, r, "euid");
+		sb_printf(b, "%s", _(" does not have it"));
+	} else if (rl && strcmp(rl, "RLIMIT_RTPRIO") == 0 && have_cur) {
+		if (cur == 0)
+			sb_printf(b, "%s", _("RLIMIT_RTPRIO (0) does not let this process use a real-time scheduling policy at all; that needs "));
+		else
+			sb_printf(b, _("RLIMIT_RTPRIO (%llu) lets this process use real-time priorities only up to %llu; a higher one needs "),
+				  cur, cur);
+		cap_name(b, r);
+		sb_printf(b, "%s", _(", and uid "));
+		subject(b, r, "euid");
+		sb_printf(b, "%s", _(" does not have it"));
+	} else if (rl && *rl) {
+		sb_printf(b, _("denied by the resource limit %s (%s): going beyond it needs "),
+			  rl, rc ? rc : "?");
+		cap_name(b, r);
+		sb_printf(b, "%s", _(", and uid "));
+		subject(b, r, "euid");
+		sb_printf(b, "%s", _(" does not have it"));
+	} else if (sw && *sw) {
 		/* the sysctl's own handler checks a capability on write */
 		sb_printf(b, _("denied for lack of a capability: writing the sysctl %s needs "),
 			  sw);

@@ -757,6 +757,8 @@ static void remedy_cap_policy(struct auxerr_remedy *m,
 			      const char *policy);
 static void remedy_sysctl_write(struct auxerr_remedy *m,
 				const struct auxerr_record *r, const char *name);
+static void remedy_rlimit(struct auxerr_remedy *m,
+			  const struct auxerr_record *r, const char *rl);
 
 static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
@@ -769,6 +771,13 @@ static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 	    *aux(r, "owner_op")) {
 		free(CAP);
 		remedy_owner_op(m, r, aux(r, "owner_op"));
+		return;
+	}
+	if (!auxerr_record_is_weak(r) && aux(r, "rlimit") &&
+	    (strcmp(aux(r, "rlimit"), "RLIMIT_NICE") == 0 ||
+	     strcmp(aux(r, "rlimit"), "RLIMIT_RTPRIO") == 0)) {
+		free(CAP);
+		remedy_rlimit(m, r, aux(r, "rlimit"));
 		return;
 	}
 	if (!auxerr_record_is_weak(r) && aux(r, "sysctl_write") &&
@@ -893,6 +902,36 @@ static void remedy_sysctl_write(struct auxerr_remedy *m,
 		m->weakens = xprintf(&m->oom, _("if the new value is lower, %s"), w);
 	say(m, &b);
 	free(CAP);
+}
+
+/*
+ * cap with rlimit=: raising one's own priority beyond RLIMIT_NICE or
+ * RLIMIT_RTPRIO.  The record has the soft limit, not the hard one nor the
+ * value wanted: root raises the limit for new logins (limits.conf), a
+ * service (systemd) or the running process (prlimit).
+ */
+static void remedy_rlimit(struct auxerr_remedy *m,
+			  const struct auxerr_record *r, const char *rl)
+{
+	int nice = strcmp(rl, "RLIMIT_NICE") == 0, named;
+	const char *euid = sys(r, "euid"), *pid = sys(r, "pid");
+	unsigned long uid = 0;
+	char *who = euid && num(euid, 10, &uid) ? user_word(&m->oom, uid, &named)
+						: xstrdup(&m->oom, "USER");
+	struct auxerr_buf b = { 0 };
+
+	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+	if (nice)
+		auxerr__buf_printf(&b, _("Root can raise RLIMIT_NICE: for new logins of %s, a line \"%s - nice N\" in /etc/security/limits.conf, N the lowest nice value wanted (-20 to 19); for a service, LimitNICE=N in its systemd unit; for the running process, prlimit --pid %s --nice=L, L = 20 - N. If the hard limit is already high enough, the process may raise its own soft limit (ulimit -e, setrlimit())"),
+				   who, who, pid ? pid : "PID");
+	else
+		auxerr__buf_printf(&b, _("Root can raise RLIMIT_RTPRIO: for new logins of %s, a line \"%s - rtprio N\" in /etc/security/limits.conf, N the highest real-time priority wanted (1 to 99); for a service, LimitRTPRIO=N in its systemd unit; for the running process, prlimit --pid %s --rtprio=N. If the hard limit is already high enough, the process may raise its own soft limit (ulimit -r, setrlimit())"),
+				   who, who, pid ? pid : "PID");
+	m->weakens = xstrdup(&m->oom, nice
+		? _("the user's processes may then take CPU time ahead of other processes")
+		: _("the user's processes may then run real-time and take the CPU from every other process, which can stall the system"));
+	say(m, &b);
+	free(who);
 }
 
 /*

@@ -175,6 +175,80 @@ static void test_bpf_policy(void)
 	auxerr_record_free(r);
 }
 
+/* ---- cap rlimit=: one's own priority beyond RLIMIT_NICE/RTPRIO ------- */
+
+static void test_rlimit(void)
+{
+	struct auxerr_record *r;
+
+	/* setpriority(PRIO_PROCESS, 0, -10) with RLIMIT_NICE 25: EACCES */
+	r = ev(141, -13, "a0=0 a1=0 a2=fffffff6 a3=0", 65534, "renice", "/usr/bin/renice",
+	       "mechanism=cap capability=23 userns=4026531837 userns_level=0 userns_owner=0 rlimit=RLIMIT_NICE rlimit_cur=25",
+	       "");
+	field(r, "mechanism", "cap", NULL);
+	field(r, "capability", "23", "sys_nice");
+	field(r, "rlimit", "RLIMIT_NICE", NULL);
+	field(r, "rlimit_cur", "25", NULL);
+	if (r)
+		CU_ASSERT_EQUAL(auxerr_record_errno(r), EACCES);
+	sentence(r, "setpriority: RLIMIT_NICE (25) lets this process lower its nice "
+		 "value only down to -5; going lower needs CAP_SYS_NICE, and uid 65534 "
+		 "does not have it in the initial user namespace");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "Root can raise RLIMIT_NICE: for new logins of nobody, a line "
+		     "\"nobody - nice N\" in /etc/security/limits.conf, N the lowest nice "
+		     "value wanted (-20 to 19); for a service, LimitNICE=N in its systemd "
+		     "unit; for the running process, prlimit --pid 64 --nice=L, L = 20 - N. "
+		     "If the hard limit is already high enough, the process may raise its "
+		     "own soft limit (ulimit -e, setrlimit())",
+		     NULL, "root", 0,
+		     "the user's processes may then take CPU time ahead of other processes");
+	auxerr_record_free(r);
+
+	/* RLIMIT_NICE 0: no lowering at all (sched_setattr, EPERM) */
+	r = ev(314, -1, "a0=0 a1=7ffd0 a2=0 a3=0", 65534, "chrt", "/usr/bin/chrt",
+	       "mechanism=cap capability=23 userns=4026531837 userns_level=0 userns_owner=0 rlimit=RLIMIT_NICE rlimit_cur=0",
+	       "");
+	field(r, "rlimit_cur", "0", NULL);
+	if (r)
+		CU_ASSERT_EQUAL(auxerr_record_errno(r), EPERM);
+	sentence(r, "sched_setattr: RLIMIT_NICE (0) does not let this process lower "
+		 "its nice value at all; that needs CAP_SYS_NICE, and uid 65534 does "
+		 "not have it in the initial user namespace");
+	auxerr_record_free(r);
+
+	/* sched_setscheduler SCHED_FIFO with RLIMIT_RTPRIO 0 */
+	r = ev(144, -1, "a0=0 a1=1 a2=7ffd0 a3=0", 65534, "chrt", "/usr/bin/chrt",
+	       "mechanism=cap capability=23 userns=4026531837 userns_level=0 userns_owner=0 rlimit=RLIMIT_RTPRIO rlimit_cur=0",
+	       "");
+	field(r, "rlimit", "RLIMIT_RTPRIO", NULL);
+	field(r, "rlimit_cur", "0", NULL);
+	sentence(r, "sched_setscheduler: RLIMIT_RTPRIO (0) does not let this process "
+		 "use a real-time scheduling policy at all; that needs CAP_SYS_NICE, "
+		 "and uid 65534 does not have it in the initial user namespace");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "Root can raise RLIMIT_RTPRIO: for new logins of nobody, a line "
+		     "\"nobody - rtprio N\" in /etc/security/limits.conf, N the highest "
+		     "real-time priority wanted (1 to 99); for a service, LimitRTPRIO=N in "
+		     "its systemd unit; for the running process, prlimit --pid 64 "
+		     "--rtprio=N. If the hard limit is already high enough, the process may "
+		     "raise its own soft limit (ulimit -r, setrlimit())",
+		     NULL, "root", 0,
+		     "the user's processes may then run real-time and take the CPU from "
+		     "every other process, which can stall the system");
+	auxerr_record_free(r);
+
+	/* a real-time priority above RLIMIT_RTPRIO 10 */
+	r = ev(144, -1, "a0=0 a1=2 a2=7ffd0 a3=0", 65534, "chrt", "/usr/bin/chrt",
+	       "mechanism=cap capability=23 userns=4026531837 userns_level=0 userns_owner=0 rlimit=RLIMIT_RTPRIO rlimit_cur=10",
+	       "");
+	field(r, "rlimit_cur", "10", NULL);
+	sentence(r, "sched_setscheduler: RLIMIT_RTPRIO (10) lets this process use "
+		 "real-time priorities only up to 10; a higher one needs CAP_SYS_NICE, "
+		 "and uid 65534 does not have it in the initial user namespace");
+	auxerr_record_free(r);
+}
+
 /* ---- task: ouid= the euid compared, oruid= the real uid -------------- */
 
 static void test_task_ids(void)
@@ -517,6 +591,7 @@ void add_spec19b_suite(void)
 
 	CU_add_test(s, "cap sysctl_write=", test_sysctl_write);
 	CU_add_test(s, "cap policy=: unprivileged_bpf_disabled 1/2, perf tracepoint", test_bpf_policy);
+	CU_add_test(s, "cap rlimit=: RLIMIT_NICE 25/0, RLIMIT_RTPRIO 0/10", test_rlimit);
 	CU_add_test(s, "task: ouid=/oruid=, prlimit64 saved uid and gids, ioprio_set hidden", test_task_ids);
 	CU_add_test(s, "hidepid: gid=, second instance, ptraceable", test_hidepid);
 	CU_add_test(s, "fuse: another user, root, group ids, user namespace, no mount_uid", test_fuse);
