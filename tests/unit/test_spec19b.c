@@ -247,6 +247,15 @@ static void test_rlimit(void)
 		 "real-time priorities only up to 10; a higher one needs CAP_SYS_NICE, "
 		 "and uid 65534 does not have it in the initial user namespace");
 	auxerr_record_free(r);
+
+	/* a limit no nice value can exceed (unlimited): the plain sentence */
+	r = ev(141, -13, "a0=0 a1=0 a2=fffffff6 a3=0", 65534, "renice", "/usr/bin/renice",
+	       "mechanism=cap capability=23 userns_level=0 rlimit=RLIMIT_NICE rlimit_cur=18446744073709551615",
+	       "");
+	sentence(r, "setpriority: denied by the resource limit RLIMIT_NICE "
+		 "(18446744073709551615): going beyond it needs CAP_SYS_NICE, and uid "
+		 "65534 does not have it in the initial user namespace");
+	auxerr_record_free(r);
 }
 
 /* ---- task: ouid= the euid compared, oruid= the real uid -------------- */
