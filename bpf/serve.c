@@ -389,6 +389,35 @@ static int alive(int pidfd)
 }
 
 /*
+ * The proof FLUSH and OWN make that thread @tid is one of the threads of
+ * the socket's peer process @pid (@pfd its pidfd): a thread pidfd for
+ * @tid, /proc/@pid/task/@tid exists (proc checks the thread group), and
+ * both pidfds are still alive afterwards, so neither id was reused since
+ * they were taken.  Returns 0 and the thread's pidfd in *@tfd (the
+ * caller closes it), or a positive errno (EINVAL: no thread id; EPERM:
+ * not the peer's thread).
+ */
+static int peer_thread(int pid, int pfd, int tid, int *tfd)
+{
+	char path[64];
+	struct stat st;
+
+	*tfd = -1;
+	if (tid <= 0)
+		return EINVAL;
+	*tfd = (int)syscall(SYS_pidfd_open, tid, PIDFD_THREAD);
+	if (*tfd < 0)
+		return EPERM;	/* no such thread: not the peer's */
+	snprintf(path, sizeof(path), "/proc/%d/task/%d", pid, tid);
+	if (stat(path, &st) < 0 || !alive(pfd) || !alive(*tfd)) {
+		close(*tfd);
+		*tfd = -1;
+		return EPERM;
+	}
+	return 0;
+}
+
+/*
  * Send @text as an audit user message of @type on the netlink socket @fd
  * (audit_open()) and wait for the kernel's answer (libaudit's own
  * audit_send() is not in its header).  Returns 0 or a positive errno.
@@ -440,22 +469,11 @@ static int flush(int map, int audit, int pid, int pfd, int tid,
 	static struct auxb_task t;
 	static char text[MAX_AUDIT_MESSAGE_LENGTH - 512];
 	struct auxb_rec *r = NULL;
-	char path[64];
-	struct stat st;
-	int tfd, err = 0, n;
+	int tfd, err, n;
 
-	if (tid <= 0)
-		return EINVAL;
-	tfd = (int)syscall(SYS_pidfd_open, tid, PIDFD_THREAD);
-	if (tfd < 0)
-		return EPERM;	/* no such thread: not the peer's */
-	snprintf(path, sizeof(path), "/proc/%d/task/%d", pid, tid);
-	/* the thread is the peer's (proc checks the thread group), and
-	 * neither id was reused since the pidfds were taken */
-	if (stat(path, &st) < 0 || !alive(pfd) || !alive(tfd)) {
-		err = EPERM;
-		goto out;
-	}
+	err = peer_thread(pid, pfd, tid, &tfd);
+	if (err)
+		return err;
 	if (bpf_map_lookup_elem(map, &tfd, &t) < 0) {
 		err = ENOENT;
 		goto out;
@@ -508,32 +526,22 @@ static unsigned loaded_depth(int rodata);
 /*
  * OWN: record @slot of thread @tid of the peer process @pid (@pfd its
  * pidfd), for a thread its sandbox refuses the iterator.  The same proof
- * as FLUSH (the thread is the peer's, neither id reused), so a client gets
- * only its own process's records; the thread must be held (prctl
- * AUXB_PR_HOLD), so the age does not count the fetch's own calls.  The
- * header line into @hdr, the event text into @text.  Returns 0 or a
- * positive errno.
+ * as FLUSH (peer_thread()), so a client gets only its own process's
+ * records; the thread must be held (prctl AUXB_PR_HOLD), so the age does
+ * not count the fetch's own calls.  The header line into @hdr, the event
+ * text into @text.  Returns 0 or a positive errno.
  */
 static int own(int map, int rodata, int pid, int pfd, int tid, unsigned slot,
 	       char *hdr, char *text, size_t len)
 {
 	static struct auxb_task t;
 	struct auxb_rec *r;
-	char path[64];
-	struct stat st;
-	int tfd, err = 0, n;
+	int tfd, err, n;
 	__u32 age;
 
-	if (tid <= 0)
-		return EINVAL;
-	tfd = (int)syscall(SYS_pidfd_open, tid, PIDFD_THREAD);
-	if (tfd < 0)
-		return EPERM;	/* no such thread: not the peer's */
-	snprintf(path, sizeof(path), "/proc/%d/task/%d", pid, tid);
-	if (stat(path, &st) < 0 || !alive(pfd) || !alive(tfd)) {
-		err = EPERM;
-		goto out;
-	}
+	err = peer_thread(pid, pfd, tid, &tfd);
+	if (err)
+		return err;
 	if (bpf_map_lookup_elem(map, &tfd, &t) < 0) {
 		err = ENOENT;	/* never a denial */
 		goto out;
