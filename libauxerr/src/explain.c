@@ -453,6 +453,20 @@ static void explain_cap(struct sb *b, const struct auxerr_record *r)
 		sb_printf(b, "%s", _(", even for a process that could open the file, and uid "));
 		subject(b, r, "euid");
 		sb_printf(b, "%s", _(" does not have it"));
+	} else if (policy && strcmp(policy, "no_new_privs") == 0) {
+		/* a thread attribute, not a sysctl: seccomp_prepare_filter()
+		 * takes a filter only from a thread with no_new_privs set or
+		 * with CAP_SYS_ADMIN in its user namespace */
+		if (value && strcmp(value, "0") == 0)
+			sb_printf(b, "%s", _("denied because the thread has not set no_new_privs: "));
+		else
+			sb_printf(b, _("denied with no_new_privs = %s: "),
+				  value ? value : "?");
+		sb_printf(b, "%s", _("a seccomp filter may be installed only by a thread that has set no_new_privs or has "));
+		cap_name(b, r);
+		sb_printf(b, "%s", _(", and uid "));
+		subject(b, r, "euid");
+		sb_printf(b, "%s", _(" does not have it"));
 	} else if (policy && *policy) {
 		/* the policy decided: it made the capability necessary */
 		sb_printf(b, _("denied by %s = %s, which requires "), policy,

@@ -652,21 +652,28 @@ static void remedy_path(struct auxerr_remedy *m, const struct auxerr_record *r)
  * PROCTITLE record; none when it may be cut (128 bytes) or is missing.
  * argv[0] without a slash is the program's exe= when that is its name.
  */
-static char *program_command(int *oom, const struct auxerr_record *r,
-			      const char *cap);
+static char *program_command_as(int *oom, const struct auxerr_record *r,
+				 const char *cap, const char *wrap);
 
 static char *setpriv_command(int *oom, const struct auxerr_record *r,
 			     const char *cap)
 {
-	return program_command(oom, r, cap);
+	return program_command_as(oom, r, cap, NULL);
+}
+
+static char *program_command(int *oom, const struct auxerr_record *r,
+			     const char *cap)
+{
+	return program_command_as(oom, r, cap, NULL);
 }
 
 /*
  * "cd CWD && ARGV...", the command line itself (the PROCTITLE record),
- * with "setpriv ... --" before it when @cap is not NULL (above).
+ * with "setpriv ... --" before it when @cap is not NULL (above), or
+ * @wrap ("setpriv --no-new-privs --") when that is not NULL.
  */
-static char *program_command(int *oom, const struct auxerr_record *r,
-			     const char *cap)
+static char *program_command_as(int *oom, const struct auxerr_record *r,
+				const char *cap, const char *wrap)
 {
 	unsigned long euid, egid;
 	size_t len = 0;
@@ -694,6 +701,8 @@ static char *program_command(int *oom, const struct auxerr_record *r,
 		auxerr__buf_printf(&b, " && setpriv --reuid=%lu --regid=%lu %s --inh-caps=+%s --ambient-caps=+%s --",
 				   euid, egid, named ? "--init-groups" : "--clear-groups",
 				   cap, cap);
+	else if (wrap)
+		auxerr__buf_printf(&b, " && %s", wrap);
 	else
 		auxerr__buf_str(&b, " &&");
 	for (size_t i = 0; i < len;) {
@@ -759,6 +768,8 @@ static void remedy_sysctl_write(struct auxerr_remedy *m,
 				const struct auxerr_record *r, const char *name);
 static void remedy_rlimit(struct auxerr_remedy *m,
 			  const struct auxerr_record *r, const char *rl);
+static void remedy_no_new_privs(struct auxerr_remedy *m,
+				const struct auxerr_record *r);
 
 static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
@@ -788,6 +799,13 @@ static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 		free(CAP);
 		remedy_sysctl_write(m, r, sw ? sw : "?");
 		free(sw);
+		return;
+	}
+	if (!auxerr_record_is_weak(r) && aux(r, "policy") &&
+	    strcmp(aux(r, "policy"), "no_new_privs") == 0) {
+		/* in any user namespace: the thread sets it itself */
+		free(CAP);
+		remedy_no_new_privs(m, r);
 		return;
 	}
 	if (!auxerr_record_is_weak(r) && aux(r, "policy") && *aux(r, "policy") &&
@@ -932,6 +950,31 @@ static void remedy_rlimit(struct auxerr_remedy *m,
 		: _("the user's processes may then run real-time and take the CPU from every other process, which can stall the system"));
 	say(m, &b);
 	free(who);
+}
+
+/*
+ * cap with policy=no_new_privs: a seccomp filter refused to a thread
+ * without no_new_privs (a thread attribute, not a sysctl) and without
+ * CAP_SYS_ADMIN.  The program sets it before its filter, or whoever
+ * starts the program runs it with it set: no privilege is needed, and
+ * the capability would be far more than a filter needs.
+ */
+static void remedy_no_new_privs(struct auxerr_remedy *m,
+				const struct auxerr_record *r)
+{
+	unsigned long euid = 0;
+	int have = num(sys(r, "euid"), 10, &euid);
+	char *me = have ? user_label(&m->oom, euid) : NULL;
+	struct auxerr_buf b = { 0 };
+
+	set(m, AUXERR_REMEDY_COMMAND,
+	    xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
+	    have ? (long long)euid : -1);
+	m->command = program_command_as(&m->oom, r, NULL,
+					"setpriv --no-new-privs --");
+	auxerr__buf_str(&b, _("A seccomp filter needs no_new_privs set on the thread that installs it, which needs no privilege: the program can call prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) before it installs its filter, or whoever starts it can run it with no_new_privs set; the cost: set-user-ID and set-group-ID programs and file capabilities no longer raise privileges across exec for it and its children"));
+	say(m, &b);
+	free(me);
 }
 
 /*
