@@ -383,6 +383,27 @@ int auxerr_bpf_render(const struct auxb_rec *r, int pid, int tid, char *buf,
 
 /* ---- serving -------------------------------------------------------- */
 
+/* the record in slot @i of @t's ring (0 the newest) */
+static struct auxb_rec *slot_rec(struct auxb_task *t, unsigned i)
+{
+	return &t->ring[(t->head - i) & (AUXB_DEPTH_MAX - 1)];
+}
+
+/* the header line of the record @r in slot @slot of @t, as the iterator
+ * writes it (auxerr.bpf.c, put_event), without its newline: LAST's and
+ * OWN's (which adds len=) */
+static void put_slot(struct out *o, const struct auxb_task *t,
+		     const struct auxb_rec *r, unsigned slot)
+{
+	__u32 age = t->calls - r->calls_at;
+
+	put(o, "#slot=%u serial=%llu sec=%llu nsec=%u error=%d syscall=%d mechanism=%u age=%u flags=%u",
+	    slot, (unsigned long long)r->serial,
+	    (unsigned long long)(r->time_ns / 1000000000),
+	    (unsigned)(r->time_ns % 1000000000), r->error, r->nr, r->mech,
+	    age > AUXB_AGE_MAX ? AUXB_AGE_MAX : age, r->flags);
+}
+
 static int alive(int pidfd)
 {
 	return syscall(SYS_pidfd_send_signal, pidfd, 0, NULL, 0) == 0;
@@ -479,7 +500,7 @@ static int flush(int map, int audit, int pid, int pfd, int tid,
 		goto out;
 	}
 	for (unsigned i = 0; i < t.count && i < AUXB_DEPTH_MAX; i++) {
-		struct auxb_rec *c = &t.ring[(t.head - i) & (AUXB_DEPTH_MAX - 1)];
+		struct auxb_rec *c = slot_rec(&t, i);
 		if (c->serial == serial) {
 			r = c;
 			break;
@@ -535,9 +556,9 @@ static int own(int map, int rodata, int pid, int pfd, int tid, unsigned slot,
 	       char *hdr, char *text, size_t len)
 {
 	static struct auxb_task t;
+	struct out o = { .p = hdr, .len = AUXB_OWN_HDR };
 	struct auxb_rec *r;
 	int tfd, err, n;
-	__u32 age;
 
 	err = peer_thread(pid, pfd, tid, &tfd);
 	if (err)
@@ -558,20 +579,15 @@ static int own(int map, int rodata, int pid, int pfd, int tid, unsigned slot,
 		err = ENOENT;
 		goto out;
 	}
-	r = &t.ring[(t.head - slot) & (AUXB_DEPTH_MAX - 1)];
+	r = slot_rec(&t, slot);
 	n = render(r, pid, tid, text, len, 1);
 	if (n < 0) {
 		err = EMSGSIZE;
 		goto out;
 	}
-	age = t.calls - r->calls_at;
 	memset(hdr, 0, AUXB_OWN_HDR);
-	snprintf(hdr, AUXB_OWN_HDR,
-		 "#slot=%u serial=%llu sec=%llu nsec=%u error=%d syscall=%d mechanism=%u age=%u flags=%u len=%d\n",
-		 slot, (unsigned long long)r->serial,
-		 (unsigned long long)(r->time_ns / 1000000000),
-		 (unsigned)(r->time_ns % 1000000000), r->error, r->nr, r->mech,
-		 age > AUXB_AGE_MAX ? AUXB_AGE_MAX : age, r->flags, n);
+	put_slot(&o, &t, r, slot);
+	put(&o, " len=%d\n", n);
 out:
 	close(tfd);
 	return err;
@@ -668,19 +684,15 @@ static int last(int map, int rodata, int envfd, int tfd, int tid, char *out,
 	depth = loaded_depth(rodata);
 	shown = t.count < depth ? t.count : depth;
 	for (unsigned i = 0; i < shown; i++) {
-		struct auxb_rec *r = &t.ring[(t.head - i) & (AUXB_DEPTH_MAX - 1)];
-		__u32 age = t.calls - r->calls_at;
-		int n = snprintf(out + *used, len - *used,
-				 "#slot=%u serial=%llu sec=%llu nsec=%u error=%d syscall=%d mechanism=%u age=%u flags=%u\n",
-				 i, (unsigned long long)r->serial,
-				 (unsigned long long)(r->time_ns / 1000000000),
-				 (unsigned)(r->time_ns % 1000000000), r->error, r->nr,
-				 r->mech, age > AUXB_AGE_MAX ? AUXB_AGE_MAX : age,
-				 r->flags);
+		struct auxb_rec *r = slot_rec(&t, i);
+		struct out o = { .p = out + *used, .len = len - *used };
+		int n;
 
-		if (n < 0 || (size_t)n >= len - *used)
+		put_slot(&o, &t, r, i);
+		put(&o, "\n");
+		if (o.over)
 			return EMSGSIZE;
-		*used += (size_t)n;
+		*used += o.used;
 		n = auxerr_bpf_render(r, pid, tid, out + *used, len - *used - 1);
 		if (n < 0)
 			return EMSGSIZE;
