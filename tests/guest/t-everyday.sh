@@ -20,7 +20,10 @@
 # without allow_other (fuse; auxerr-everyday fuse-serve is its daemon); a
 # cgroup v1 device rule (device); capset(2) and prctl's capability rules
 # (capset: setpriv, capsh and auxerr-everyday, as nobody where the rule
-# allows).
+# allows); a seccomp filter (allow-all) installed by prctl(PR_SET_SECCOMP)
+# and by seccomp(2) without no_new_privs (cap policy=no_new_privs: a thread
+# attribute, not a sysctl; the remedy, setpriv --no-new-privs, run by
+# nobody itself, and the filter then changes nothing else).
 #
 # A case whose record the kernel does not write yet (another mechanism, or
 # the field that marks it missing) prints a SKIP line naming what the
@@ -665,6 +668,54 @@ if want keepcaps capset rule; then
 	expect_eq keepcaps-sentence "prctl: SECBIT_KEEP_CAPS is locked (SECBIT_KEEP_CAPS_LOCKED): no process can change it, here or in children" "$(get sentence)"
 	remedy keepcaps policy - "$lock_who" -1
 fi
+
+# ---- a seccomp filter without no_new_privs (cap policy=no_new_privs) ------
+# An allow-all filter, installed by nobody, who has neither no_new_privs
+# nor CAP_SYS_ADMIN: EACCES from seccomp_prepare_filter().  Then the remedy
+# as nobody itself (setpriv --no-new-privs), and under the installed
+# filter a read of root's 0600 file is still refused by its permissions
+# (dac), nothing else.
+echo s > "$t/nnp-secret"; chmod 0600 "$t/nnp-secret"
+nnp_text="A seccomp filter needs no_new_privs set on the thread that installs it, which needs no privilege: the program can call prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) before it installs its filter, or whoever starts it can run it with no_new_privs set; the cost: set-user-ID and set-group-ID programs and file capabilities no longer raise privileges across exec for it and its children"
+for how in prctl seccomp; do
+	n=nnp-$how
+	run seccomp-nnp "$how" "$t/nnp-secret"
+	expect_eq "$n-errno" 13 "$(get errno)"
+	expect_eq "$n-status-no_new_privs" 0 "$(get status.NoNewPrivs)"
+	expect_eq "$n-status-seccomp" 0 "$(get status.Seccomp)"
+	expect_eq "$n-no-after" "" "$(get after.errno)"
+	if want "$n" cap policy; then
+		if [ "$how" = prctl ]; then
+			# PR_SET_SECCOMP 22, SECCOMP_MODE_FILTER 2, in hex
+			expect_eq "$n-syscall" 157 "$(get sys.syscall)"
+			expect_eq "$n-a0" 16 "$(get sys.a0)"
+			expect_eq "$n-a1" 2 "$(get sys.a1)"
+		else
+			# SECCOMP_SET_MODE_FILTER 1
+			expect_eq "$n-syscall" 317 "$(get sys.syscall)"
+			expect_eq "$n-a0" 1 "$(get sys.a0)"
+		fi
+		expect_eq "$n-exit" -13 "$(get sys.exit)"
+		fields "$n" capability=21 userns=4026531837 userns_level=0 userns_owner=0 \
+			policy=no_new_privs policy_value=0
+		expect_eq "$n-no-sysctl_write" "" "$(get f.sysctl_write)"
+		expect_eq "$n-no-owner_op" "" "$(get f.owner_op)"
+		expect_eq "$n-sentence" "$how: denied because the thread has not set no_new_privs: a seccomp filter may be installed only by a thread that has set no_new_privs or has CAP_SYS_ADMIN, and uid 65534 does not have it in the initial user namespace" "$(get sentence)"
+		cmd="cd $t && setpriv --no-new-privs -- $EV seccomp-nnp $how $t/nnp-secret"
+		remedy "$n" command "$cmd" "the caller (uid 65534, nobody)" 65534
+		expect_eq "$n-remedy-text" "$nnp_text: $cmd" "$(get remedy.text)"
+		expect_eq "$n-remedy-weakens" - "$(get remedy.weakens)"
+		# the remedy, run by nobody itself: the filter is installed,
+		# and under it the read is refused as before, by dac
+		out=$(as_nobody bash -c "$(get remedy.command)" 2>&1)
+		expect_eq "$n-applied-errno" 0 "$(get errno)"
+		expect_eq "$n-applied-no_new_privs" 1 "$(get status.NoNewPrivs)"
+		expect_eq "$n-applied-seccomp" 2 "$(get status.Seccomp)"
+		expect_eq "$n-applied-filters" 1 "$(get status.Seccomp_filters)"
+		expect_eq "$n-applied-read-errno" 13 "$(get after.errno)"
+		expect_eq "$n-applied-read-mechanism" dac "$(get after.mechanism)"
+	fi
+done
 
 # ---- census: an EPERM no check notes -------------------------------------
 if [ -e "$AUXERR_SYSCTL/census" ]; then

@@ -16,7 +16,14 @@
  * with "inh", first a capset() adding it to the inheritable set, which
  * must succeed), securebits N (PR_SET_SECUREBITS), keepcaps N
  * (PR_SET_KEEPCAPS), tracepoint ID (perf_event_open of tracepoint ID with
- * raw samples, for this process, user space only).
+ * raw samples, for this process, user space only), seccomp-nnp
+ * prctl|seccomp [PATH] (install a seccomp filter that allows every call,
+ * by prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER) or
+ * seccomp(SECCOMP_SET_MODE_FILTER), without setting no_new_privs; after
+ * the call, "status.NoNewPrivs=", "status.Seccomp=" and
+ * "status.Seccomp_filters=" from /proc/self/status, and when it succeeded
+ * and PATH is given, "after.errno=" of opening PATH for reading under the
+ * filter and "after.mechanism=" of its record).
  *
  *   auxerr-everyday fuse-serve MOUNTPOINT UID GID
  *
@@ -28,6 +35,7 @@
  * Output, written at the end (so that printing makes no system call in
  * between): "errno=N" (0: the call succeeded), then, when the newest
  * record is the call's (errno and system call match): "mechanism=",
+ * "sys.NAME=raw" for the SYSCALL record's syscall, exit, a0 and a1,
  * "f.NAME=raw" for every AUXERR field, "count.TYPE=N" and
  * "f.TYPE.NAME=raw" for the ANOM_LINK, ANOM_CREAT and SOCKADDR records,
  * "count.PATH=N" and the first PATH name interpreted, "i.PATH.name=",
@@ -46,8 +54,10 @@
 #include <string.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
+#include <linux/filter.h>
 #include <linux/fuse.h>
 #include <linux/perf_event.h>
+#include <linux/seccomp.h>
 #include <sys/prctl.h>
 #include <sys/klog.h>
 #include <sys/mount.h>
@@ -212,6 +222,23 @@ static long act(int argc, char **argv, long *nr)
 		*nr = SYS_perf_event_open;
 		return syscall(SYS_perf_event_open, &pa, 0, -1, -1, 0);
 	}
+	if (!strcmp(a, "seccomp-nnp") && (argc == 3 || argc == 4)) {
+		/* a filter that allows every system call */
+		static struct sock_filter allow[] = {
+			BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		};
+		static struct sock_fprog prog = { .len = 1, .filter = allow };
+
+		if (!strcmp(argv[2], "prctl")) {
+			*nr = SYS_prctl;
+			return syscall(SYS_prctl, PR_SET_SECCOMP, SECCOMP_MODE_FILTER,
+				       &prog, 0, 0);
+		}
+		if (!strcmp(argv[2], "seccomp")) {
+			*nr = SYS_seccomp;
+			return syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
+		}
+	}
 	if (!strcmp(a, "bpf") && argc == 2) {
 		/* r0 = 0; exit: a socket filter that drops everything */
 		struct bpf_insn insn[2] = {
@@ -310,6 +337,41 @@ static int fuse_serve(const char *mnt, unsigned uid, unsigned gid)
 	}
 }
 
+/* seccomp-nnp: the thread's no_new_privs and seccomp state, then (after
+ * a filter was installed) a read under it, and what auxerr says of it */
+static void after_seccomp(int argc, char **argv, int e)
+{
+	static const char *const keys[] = {
+		"NoNewPrivs:", "Seccomp:", "Seccomp_filters:", NULL
+	};
+	char line[256];
+	FILE *f = fopen("/proc/self/status", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		for (const char *const *k = keys; *k; k++)
+			if (!strncmp(line, *k, strlen(*k))) {
+				const char *v = line + strlen(*k);
+
+				v += strspn(v, " \t");
+				put("status.%.*s=%s", (int)strlen(*k) - 1, *k, v);
+			}
+	if (f)
+		fclose(f);
+	if (!e && argc == 4) {
+		long fd = syscall(SYS_openat, AT_FDCWD, argv[3], O_RDONLY);
+		int ae = fd < 0 ? errno : 0;
+		struct auxerr_record *r = ae ? auxerr_record_fetch(0) : NULL;
+
+		put("after.errno=%d\n", ae);
+		if (r && auxerr_record_errno(r) == ae &&
+		    auxerr_record_syscall(r) == SYS_openat)
+			put("after.mechanism=%s\n", auxerr_record_mechanism(r));
+		auxerr_record_free(r);
+		if (fd >= 0)
+			close((int)fd);
+	}
+}
+
 static void fields_of(const struct auxerr_record *r, const char *type)
 {
 	static const char *const names[] = {
@@ -350,16 +412,26 @@ int main(int argc, char **argv)
 			"unsafe", "sig", "opid", "ids", "capability", "op",
 			"policy", "policy_value", "owner_op", "ngid", "class",
 			"perm", "granted", "override", "permission",
-			"oruid", "orgid", "osgid", "sysctl_write", "userns_level", "hidepid", "proc_gid",
+			"oruid", "orgid", "osgid", "sysctl_write", "userns",
+			"userns_level", "userns_owner", "hidepid", "proc_gid",
 			"mount_uid", "mount_gid", "allow_other", "dev_type",
 			"major", "minor", "access", "cgroup", "prog_id",
 			"rule", "cap_pi", "cap_pp", "cap_pe", "cap_bnd", "new_pi",
 			"new_pp", "new_pe", "securebits", "new_securebits", NULL
 		};
+		static const char *const sys_names[] = {
+			"syscall", "exit", "a0", "a1", NULL
+		};
 		struct auxerr_remedy *m = auxerr_record_remedy(r);
 		const char *s;
 
 		put("mechanism=%s\n", auxerr_record_mechanism(r));
+		for (const char *const *p = sys_names; *p; p++) {
+			const char *v = auxerr_record_field(r, "SYSCALL", *p);
+
+			if (v)
+				put("sys.%s=%s\n", *p, v);
+		}
 		for (const char *const *p = aux_names; *p; p++) {
 			const char *v = auxerr_record_field(r, "AUXERR", *p);
 
@@ -391,6 +463,8 @@ int main(int argc, char **argv)
 		put("record=none\n");
 	}
 	auxerr_record_free(r);
+	if (!strcmp(argv[1], "seccomp-nnp"))
+		after_seccomp(argc, argv, e);
 	fputs(out, stdout);
 	return 0;
 }
