@@ -15,7 +15,9 @@
 #     the follow-up's name.
 # For every mechanism the kernel records (dac path cap mount inode sticky
 # lsm/landlock seccomp ptrace, and protected signal task hidepid fuse
-# device capset when the kernel writes them: else SKIP), as nobody, through build/userland/auxerr-stale
+# device capset when the kernel writes them, and nnp: a seccomp filter
+# without no_new_privs, a cap record with policy=no_new_privs: else SKIP),
+# as nobody, through build/userland/auxerr-stale
 # (tests/guest/src/auxerr-stale.c).  With census mode in the kernel
 # (kernel.auxerr.census), the matrix runs again with it on: an unnoted
 # EPERM/EACCES is then the newest record, mechanism=unknown.
@@ -95,7 +97,7 @@ if [ -d /sys/fs/cgroup ] && grep -qw devices /proc/cgroups 2>/dev/null &&
 	fi
 fi
 
-mechs="dac path cap mount inode sticky landlock seccomp ptrace protected signal task hidepid fuse device capset"
+mechs="dac path cap mount inode sticky landlock seccomp ptrace protected signal task hidepid fuse device capset nnp"
 followups="enoent eexist eperm eacces"
 declare -A ERRNO=([enoent]=2 [eexist]=17 [eperm]=1 [eacces]=13)
 declare -A ERRTEXT=([enoent]="No such file or directory" [eexist]="File exists"
@@ -117,7 +119,7 @@ for c in $modes; do
 	[ "$c" = 1 ] && sfx="-census"
 	for m in $mechs; do
 		want=$m
-		case $m in landlock) want=lsm ;; esac
+		case $m in landlock) want=lsm ;; nnp) want=cap ;; esac
 		if [ "$m" = fuse ] && [ -z "$fuse_server" ]; then
 			skip "stale-fuse$sfx" "the kernel has no FUSE"
 			continue
@@ -136,7 +138,7 @@ for c in $modes; do
 		got=$(get enoent last_mechanism)
 		if [ "$got" != "$want" ]; then
 			case $m in
-			protected|signal|task|hidepid|fuse|device|capset)
+			protected|signal|task|hidepid|fuse|device|capset|nnp)
 				skip "stale-$m$sfx" "the kernel records this denial as '${got:-nothing}', not mechanism=$m yet"
 				continue ;;
 			esac

@@ -34,7 +34,9 @@
  *       1000), device (moves itself into the devices cgroup /sandbox at
  *       /sys/fs/cgroup/devices, whose cgroup.procs the script gave it,
  *       and opens /dev/null for writing), capset (capset(2) asking for
- *       CAP_NET_RAW in the permitted set it does not hold)
+ *       CAP_NET_RAW in the permitted set it does not hold), nnp
+ *       (prctl(PR_SET_SECCOMP) of an allow-all filter without
+ *       no_new_privs: EACCES, a cap note with policy=no_new_privs)
  * FOLLOWUP: enoent (openat of a missing name), eexist (mkdir of an
  *       existing directory), eperm (setpgid to a process group that does
  *       not exist: EPERM, no capability consulted), eacces (execve of a
@@ -185,6 +187,14 @@ static int make_denial(const char *mech)
 		d[0].permitted = 1u << CAP_NET_RAW;
 		r = syscall(SYS_capset, &h, d);
 		denied("capset", r);
+	} else if (!strcmp(mech, "nnp")) {
+		static struct sock_filter allow[] = {
+			BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		};
+		static struct sock_fprog prog = { .len = 1, .filter = allow };
+
+		r = prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+		denied("prctl", r);
 	} else {
 		fprintf(stderr, "auxerr-stale: unknown mechanism %s\n", mech);
 		return -1;
