@@ -784,29 +784,49 @@ static void explain_selinux(struct sb *b, const struct auxerr_record *r)
 		sb_printf(b, "%s", _("; SELinux did not log it, a silent (dontaudit) denial: nothing was written to the audit log"));
 }
 
+/* the module's name as the kernel writes it (lsm=), and its own AVC
+ * record where AppArmor and SELinux wrote one (internal.h) */
+enum auxerr_lsm_kind auxerr__lsm_kind(const struct auxerr_record *r)
+{
+	const char *lsm = aux(r, "lsm");
+
+	if (!lsm)
+		return AUXERR_LSM_OTHER;
+	if (strcmp(lsm, "landlock") == 0)
+		return AUXERR_LSM_LANDLOCK;
+	if (strcmp(lsm, "yama") == 0)
+		return AUXERR_LSM_YAMA;
+	if (strcmp(lsm, "apparmor") == 0)
+		return auxerr_record_field(r, "AVC", "apparmor") ?
+			AUXERR_LSM_APPARMOR_AVC : AUXERR_LSM_APPARMOR;
+	if (strcmp(lsm, "selinux") == 0 &&
+	    auxerr_record_field(r, "AVC", "seresult"))
+		return AUXERR_LSM_SELINUX_AVC;
+	return AUXERR_LSM_OTHER;
+}
+
 static void explain_lsm(struct sb *b, const struct auxerr_record *r)
 {
 	const char *lsm = auxi(r, "lsm");
 	const char *hook = auxi(r, "lsm_hook");
 	static const char *const used[] = { "lsm", "lsm_hook", NULL };
 
-	if (lsm && strcmp(lsm, "landlock") == 0) {
+	switch (auxerr__lsm_kind(r)) {
+	case AUXERR_LSM_LANDLOCK:
 		explain_landlock(b, r);
 		return;
-	}
-	if (lsm && strcmp(lsm, "yama") == 0) {
+	case AUXERR_LSM_YAMA:
 		explain_yama(b, r);
 		return;
-	}
-	if (lsm && strcmp(lsm, "apparmor") == 0 &&
-	    auxerr_record_field(r, "AVC", "apparmor")) {
+	case AUXERR_LSM_APPARMOR_AVC:
 		explain_apparmor(b, r);
 		return;
-	}
-	if (lsm && strcmp(lsm, "selinux") == 0 &&
-	    auxerr_record_field(r, "AVC", "seresult")) {
+	case AUXERR_LSM_SELINUX_AVC:
 		explain_selinux(b, r);
 		return;
+	case AUXERR_LSM_APPARMOR:
+	case AUXERR_LSM_OTHER:
+		break;
 	}
 	sb_printf(b, _("denied by the security module %s"), lsm ? lsm : "?");
 	if (hook)

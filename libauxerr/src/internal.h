@@ -78,6 +78,23 @@ AUXERR_HIDDEN void auxerr__record_set_info(struct auxerr_record *rec,
 AUXERR_HIDDEN int auxerr__aux_field_at(const struct auxerr_record *rec,
 				       unsigned i, const char **name,
 				       const char **value);
+/*
+ * Which security module refused, for a record of mechanism lsm: the one
+ * classification auxerr_explain() and auxerr_record_remedy() dispatch on
+ * (explain.c).  AppArmor and SELinux count as theirs only with their own
+ * AVC record beside it; without it they are AUXERR_LSM_APPARMOR (told
+ * from the task's context) and AUXERR_LSM_OTHER.
+ */
+enum auxerr_lsm_kind {
+	AUXERR_LSM_OTHER,		/* any other module, or none named */
+	AUXERR_LSM_LANDLOCK,
+	AUXERR_LSM_YAMA,
+	AUXERR_LSM_APPARMOR_AVC,	/* lsm=apparmor and AppArmor's AVC */
+	AUXERR_LSM_SELINUX_AVC,		/* lsm=selinux and SELinux's AVC */
+	AUXERR_LSM_APPARMOR,		/* lsm=apparmor, no AppArmor AVC */
+};
+AUXERR_HIDDEN enum auxerr_lsm_kind auxerr__lsm_kind(const struct auxerr_record *rec);
+
 /* replace the cached explanation (takes @s) */
 AUXERR_HIDDEN void auxerr__record_set_explanation(struct auxerr_record *rec,
 						  char *s);

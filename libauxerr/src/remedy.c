@@ -1539,27 +1539,27 @@ static void remedy_lsm(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
 	const char *lsm = aux(r, "lsm"), *hook = aux(r, "lsm_hook");
 	struct auxerr_buf b = { 0 };
+	enum auxerr_lsm_kind kind = auxerr__lsm_kind(r);
 
-	if (lsm && strcmp(lsm, "landlock") == 0) {
+	switch (kind) {
+	case AUXERR_LSM_LANDLOCK:
 		remedy_landlock(m, r);
 		return;
-	}
-	if (lsm && strcmp(lsm, "yama") == 0) {
+	case AUXERR_LSM_YAMA:
 		remedy_yama(m, r);
 		return;
-	}
-	if (lsm && strcmp(lsm, "apparmor") == 0 &&
-	    auxerr_record_field(r, "AVC", "apparmor")) {
+	case AUXERR_LSM_APPARMOR_AVC:
 		remedy_apparmor_avc(m, r);
 		return;
-	}
-	if (lsm && strcmp(lsm, "selinux") == 0 &&
-	    auxerr_record_field(r, "AVC", "seresult")) {
+	case AUXERR_LSM_SELINUX_AVC:
 		remedy_selinux_avc(m, r);
 		return;
+	case AUXERR_LSM_APPARMOR:
+	case AUXERR_LSM_OTHER:
+		break;
 	}
 	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
-	if (lsm && strcmp(lsm, "apparmor") == 0) {
+	if (kind == AUXERR_LSM_APPARMOR) {
 		/* profile= and the denied access when the record carries
 		 * AppArmor's own audit data; else the task's own context */
 		char *profile = decode(&m->oom, aux(r, "profile"));
