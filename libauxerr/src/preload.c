@@ -135,51 +135,52 @@ SHIM char *strerror(int errnum)
 	return out;
 }
 
-/* GNU: returns a string, which may or may not be @buf; the explanation
- * only when it fits whole (libc's own text would not be cut) */
+/* For both strerror_r forms: the explained message for @errnum into @buf
+ * when a fresh record (or the no-reason case) gives one and it fits
+ * whole in @buflen, then 1; else 0 and @buf untouched (libc's own text
+ * is never cut, nor an ERANGE caused that libc would not cause) */
+static int explained_r(int errnum, char *buf, size_t buflen)
+{
+	int no_reason = 0;
+	struct auxerr_record *rec = buflen ? fresh(errnum, &no_reason) : NULL;
+	char tmp[SHIM_MSG];
+	size_t n;
+
+	if (!rec && !no_reason)
+		return 0;
+	message(errnum, rec, tmp, sizeof(tmp));
+	auxerr_record_free(rec);
+	n = strlen(tmp);
+	if (n >= buflen)
+		return 0;
+	memcpy(buf, tmp, n + 1);
+	return 1;
+}
+
+/* GNU: returns a string, which may or may not be @buf */
 SHIM char *strerror_r(int errnum, char *buf, size_t buflen)
 {
-	int saved = errno, no_reason = 0;
-	struct auxerr_record *rec = buflen ? fresh(errnum, &no_reason) : NULL;
-	char *out = NULL;
+	int saved = errno;
+	char *out;
 
-	if (rec || no_reason) {
-		char tmp[SHIM_MSG];
-		message(errnum, rec, tmp, sizeof(tmp));
-		auxerr_record_free(rec);
-		if (strlen(tmp) < buflen) {
-			memcpy(buf, tmp, strlen(tmp) + 1);
-			out = buf;
-		}
-	}
-	if (!out)
-		out = real_strerror_r ? real_strerror_r(errnum, buf, buflen) :
-					libc_strerror(errnum);
+	if (explained_r(errnum, buf, buflen))
+		out = buf;
+	else if (real_strerror_r)
+		out = real_strerror_r(errnum, buf, buflen);
+	else
+		out = libc_strerror(errnum);
 	errno = saved;
 	return out;
 }
 
-/* XSI: 0 or an error number; the explanation only when it fits whole,
- * so that the shim never causes an ERANGE libc would not */
+/* XSI: 0 or an error number */
 SHIM int __xpg_strerror_r(int errnum, char *buf, size_t buflen)
 {
-	int saved = errno, r = 0, no_reason = 0;
-	struct auxerr_record *rec = buflen ? fresh(errnum, &no_reason) : NULL;
+	int saved = errno, r = 0;
 
-	if (rec || no_reason) {
-		char tmp[SHIM_MSG];
-		message(errnum, rec, tmp, sizeof(tmp));
-		auxerr_record_free(rec);
-		if (strlen(tmp) < buflen) {
-			memcpy(buf, tmp, strlen(tmp) + 1);
-			errno = saved;
-			return 0;
-		}
-	}
-	if (real_xpg_strerror_r)
-		r = real_xpg_strerror_r(errnum, buf, buflen);
-	else
-		r = EINVAL;
+	if (!explained_r(errnum, buf, buflen))
+		r = real_xpg_strerror_r ? real_xpg_strerror_r(errnum, buf, buflen) :
+					  EINVAL;
 	errno = saved;
 	return r;
 }
