@@ -24,7 +24,10 @@
  * ownraw TID SLOT (a hand-made OWN request: "reply=ERRNO"),
  * flushraw TID SERIAL (a hand-made request to the flush service:
  * "reply=ERRNO"), lastraw ENV PIDFD_TID TID (a hand-made LAST request:
- * "reply=ERRNO", or "open=ERRNO" when ENV does not open).
+ * "reply=ERRNO", or "open=ERRNO" when ENV does not open), badraw (a
+ * request with no known magic: "reply=ERRNO"), selfraw PATH (this
+ * thread's own FLUSH and OWN requests, held and not: see selfraw()); in
+ * these ERRNO is the errno's name (EPERM), or 0.
  * Output: "errno=N", then "fresh=SLOT" (the record libauxerr takes for
  * that errno, -1 none), "age=N",
  * "strerror=..." (auxerr_strerror()), the event text of
@@ -158,43 +161,167 @@ static void stale_call(int err)
 	}
 }
 
-/* a hand-made OWN request (bpf/auxerr.h): TID and SLOT; "reply=ERRNO" */
-static int ownraw(unsigned tid, unsigned slot)
+/* the service's answer as the errno's name ("EPERM"), or "0" */
+static void put_reply(const char *what, int reply)
 {
-	struct { unsigned magic, tid, slot, pad; } req = { 0x4155584f, tid, slot, 0 };
+	const char *name = reply > 0 ? strerrorname_np(reply) : NULL;
+
+	if (name)
+		printf("%s=%s\n", what, name);
+	else
+		printf("%s=%d\n", what, reply);
+}
+
+/* send the request @req of @len bytes to the service (bpf/auxerr.h
+ * AUXB_FLUSH_SOCK) and receive its answer into @ans: the answer's
+ * length, or -1 (perror @who) when it could not be asked or the answer
+ * is shorter than the __s32 reply */
+static ssize_t ask(const char *who, const void *req, size_t len, char *ans,
+		   size_t alen)
+{
 	struct sockaddr_un sa = { .sun_family = AF_UNIX,
 				  .sun_path = "/run/auxerr/flush" };
-	static char ans[4 + 256 + 16384];
-	int reply, s = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+	int s = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+	ssize_t n = -1;
 
 	if (s < 0 || connect(s, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
-	    send(s, &req, sizeof(req), 0) != sizeof(req) ||
-	    recv(s, ans, sizeof(ans), 0) < 4) {
-		perror("ownraw");
-		return 2;
+	    send(s, req, len, 0) != (ssize_t)len ||
+	    (n = recv(s, ans, alen, 0)) < 4) {
+		perror(who);
+		n = -1;
 	}
+	if (s >= 0)
+		close(s);
+	return n;
+}
+
+/* the reply of an answer from ask(), -1 if there was none */
+static int reply_of(const char *ans, ssize_t n)
+{
+	int reply;
+
+	if (n < 4)
+		return -1;
 	memcpy(&reply, ans, sizeof(reply));
-	printf("reply=%d\n", reply);
+	return reply;
+}
+
+/* a hand-made OWN request (bpf/auxerr.h): TID and SLOT; returns the
+ * service's reply, -1 if it could not be asked; the answer's header line
+ * ("#slot=N serial= ...") into @hdr */
+static int own_req(unsigned tid, unsigned slot, char *hdr, size_t hlen)
+{
+	struct { unsigned magic, tid, slot, pad; } req = { 0x4155584f, tid, slot, 0 };
+	static char ans[4 + 256 + 16384 + 1];
+	ssize_t n = ask("ownraw", &req, sizeof(req), ans, sizeof(ans) - 1);
+
+	hdr[0] = '\0';
+	if (n > 4) {
+		ans[n] = '\0';
+		snprintf(hdr, hlen, "%.*s", (int)strcspn(ans + 4, "\n"), ans + 4);
+	}
+	return reply_of(ans, n);
+}
+
+/* ownraw TID SLOT: "reply=ERRNO" (the errno's name) */
+static int ownraw(unsigned tid, unsigned slot)
+{
+	char hdr[256];
+	int reply = own_req(tid, slot, hdr, sizeof(hdr));
+
+	if (reply < 0)
+		return 2;
+	put_reply("reply", reply);
 	return 0;
 }
 
 /* what libauxerr sends the flush service (bpf/auxerr.h), made by hand:
- * any tid and serial, to show the service believes neither */
-static int flushraw(unsigned tid, unsigned long long serial)
+ * any tid and serial, to show the service believes neither; returns the
+ * reply, -1 if the service could not be asked */
+static int flush_req(unsigned tid, unsigned long long serial)
 {
 	struct { unsigned magic, tid; unsigned long long serial; } req = {
 		0x41555846, tid, serial };
-	struct sockaddr_un sa = { .sun_family = AF_UNIX,
-				  .sun_path = "/run/auxerr/flush" };
-	int reply = -1, s = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+	char ans[4];
 
-	if (s < 0 || connect(s, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
-	    send(s, &req, sizeof(req), 0) != sizeof(req) ||
-	    recv(s, &reply, sizeof(reply), 0) != sizeof(reply)) {
-		perror("flushraw");
+	return reply_of(ans, ask("flushraw", &req, sizeof(req), ans, sizeof(ans)));
+}
+
+/* flushraw TID SERIAL: "reply=ERRNO" (the errno's name) */
+static int flushraw(unsigned tid, unsigned long long serial)
+{
+	int reply = flush_req(tid, serial);
+
+	if (reply < 0)
 		return 2;
+	put_reply("reply", reply);
+	return 0;
+}
+
+/* badraw: a request of OWN's size with no known magic: "reply=ERRNO" */
+static int badraw(void)
+{
+	struct { unsigned magic, tid, slot, pad; } req = {
+		0x41555858 /* "AUXX" */, (unsigned)syscall(SYS_gettid), 0, 0 };
+	char ans[4];
+	int reply = reply_of(ans, ask("badraw", &req, sizeof(req), ans, sizeof(ans)));
+
+	if (reply < 0)
+		return 2;
+	put_reply("reply", reply);
+	return 0;
+}
+
+/* prctl(PR_AUXERR, HOLD / RELEASE): the markers libauxerr wraps its own
+ * requests in (bpf/auxerr.h AUXB_PR_HOLD); a stock kernel answers EINVAL */
+static void mark(unsigned long op)
+{
+	syscall(SYS_prctl, 0x41555845ul, op, 0ul, 0ul, 0ul);
+}
+
+/*
+ * selfraw PATH: the service's answers to this very thread's own requests
+ * (bpf/serve.c flush() and own(), after peer_thread() accepted the
+ * thread): open PATH (denied: a record), then FLUSH of a serial it does
+ * not have, FLUSH and OWN while not held, OWN held (slot 0 and one past
+ * the deepest ring), FLUSH held, and that FLUSH again.  Prints
+ * "errno=", "serial=" (the record's, from the iterator), then each reply
+ * by the errno's name, and "own_held_hdr=" (OWN's header line).
+ */
+static int selfraw(const char *path)
+{
+	unsigned tid = (unsigned)syscall(SYS_gettid);
+	int e, r[7];
+	unsigned long long serial;
+	struct auxerr_record *rec;
+	char hdr[256];
+
+	e = open(path, O_RDONLY) < 0 ? errno : 0;
+	rec = auxerr_record_fetch(0);
+	serial = rec ? auxerr_record_serial(rec) : 0;
+	auxerr_record_free(rec);
+	r[0] = flush_req(tid, ~0ull);
+	r[1] = flush_req(tid, serial);
+	r[2] = own_req(tid, 0, hdr, sizeof(hdr));
+	mark(0x484f4c44ul);	/* HOLD */
+	r[3] = own_req(tid, 0, hdr, sizeof(hdr));
+	{
+		char beyond[256];
+
+		r[4] = own_req(tid, 16 /* AUXB_DEPTH_MAX */, beyond, sizeof(beyond));
 	}
-	printf("reply=%d\n", reply);
+	r[5] = flush_req(tid, serial);
+	r[6] = flush_req(tid, serial);
+	mark(0x52454c53ul);	/* RELEASE */
+	printf("errno=%d\nserial=%llu\n", e, serial);
+	put_reply("flush_unknown_serial", r[0]);
+	put_reply("flush_not_held", r[1]);
+	put_reply("own_not_held", r[2]);
+	put_reply("own_held", r[3]);
+	printf("own_held_hdr=%s\n", r[3] == 0 ? hdr : "");
+	put_reply("own_beyond_depth", r[4]);
+	put_reply("flush_held", r[5]);
+	put_reply("flush_again", r[6]);
 	return 0;
 }
 
@@ -218,7 +345,7 @@ static int lastraw(const char *env, int pidfd_tid, unsigned tid)
 
 	fds[0] = open(env, O_RDONLY);
 	if (fds[0] < 0) {
-		printf("open=%d\n", errno);
+		put_reply("open", errno);
 		return 0;
 	}
 	fds[1] = (int)syscall(SYS_pidfd_open, pidfd_tid, O_EXCL /* PIDFD_THREAD */);
@@ -235,7 +362,7 @@ static int lastraw(const char *env, int pidfd_tid, unsigned tid)
 		return 2;
 	}
 	memcpy(&reply, ans, sizeof(reply));
-	printf("reply=%d\n", reply);
+	put_reply("reply", reply);
 	return 0;
 }
 
@@ -296,6 +423,10 @@ int main(int argc, char **argv)
 		return ownraw((unsigned)atoi(argv[2]), (unsigned)atoi(argv[3]));
 	if (!strcmp(a, "flushraw") && argc == 4)
 		return flushraw((unsigned)atoi(argv[2]), strtoull(argv[3], NULL, 10));
+	if (!strcmp(a, "badraw") && argc == 2)
+		return badraw();
+	if (!strcmp(a, "selfraw") && argc == 3)
+		return selfraw(argv[2]);
 	if (!strcmp(a, "open") && argc == 3) {
 		r = open(argv[2], O_RDONLY);
 	} else if (!strcmp(a, "openw") && argc == 3) {
@@ -350,7 +481,7 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
