@@ -1485,6 +1485,130 @@ static void explain_capset(struct sb *b, const struct auxerr_record *r)
 }
 
 /* census mode: the system call failed and nothing noted why */
+/* ---- ipc: System V IPC permissions (ipcperms(), ipcctl_obtain_check()) */
+
+/* the kind of object, from the system call (the record does not say) */
+static const char *ipc_kind(const struct auxerr_record *r)
+{
+	const char *sc = auxerr_record_syscall_name(r);
+
+	if (strncmp(sc, "shm", 3) == 0)
+		return _("shared memory segment");
+	if (strncmp(sc, "msg", 3) == 0)
+		return _("message queue");
+	if (strncmp(sc, "sem", 3) == 0)
+		return _("semaphore set");
+	return _("System V IPC object");
+}
+
+/* "the shared memory segment key 0x00005eed (id 0)" */
+static void ipc_object(struct sb *b, const struct auxerr_record *r)
+{
+	const char *key = aux(r, "ipc_key"), *id = aux(r, "ipc_id");
+
+	if (key && strcmp(key, "0x00000000") == 0)
+		sb_printf(b, _("the %s key IPC_PRIVATE (id %s)"), ipc_kind(r),
+			  id ? id : "?");
+	else
+		sb_printf(b, _("the %s key %s (id %s)"), ipc_kind(r),
+			  key ? key : "?", id ? id : "?");
+}
+
+/* "owner and creator root:root" / "owner alice:staff, creator root:root" */
+static void ipc_owners(struct sb *b, const struct auxerr_record *r)
+{
+	const char *ou = aux(r, "ouid"), *og = aux(r, "ogid");
+	const char *cu = aux(r, "cuid"), *cg = aux(r, "cgid");
+
+	if (ou && og && cu && cg && strcmp(ou, cu) == 0 && strcmp(og, cg) == 0)
+		sb_printf(b, _("owner and creator %s:%s"), id_name(r, "ouid"),
+			  id_name(r, "ogid"));
+	else
+		sb_printf(b, _("owner %s:%s, creator %s:%s"), id_name(r, "ouid"),
+			  id_name(r, "ogid"), id_name(r, "cuid"),
+			  id_name(r, "cgid"));
+}
+
+static void explain_ipc(struct sb *b, const struct auxerr_record *r)
+{
+	const char *op = aux(r, "op"), *mode = aux(r, "mode");
+	const char *euid = auxerr_record_field(r, "SYSCALL", "euid");
+
+	if (!euid)
+		euid = "?";
+	if (op && strcmp(op, "ctl") == 0) {
+		const char *cmd = aux(r, "cmd");
+
+		sb_printf(b, "%s", _("only the owner or the creator of "));
+		ipc_object(b, r);
+		if (cmd && strcmp(cmd, "0") == 0)
+			sb_printf(b, "%s", _(", root, or CAP_SYS_ADMIN may remove it: "));
+		else if (cmd && strcmp(cmd, "1") == 0)
+			sb_printf(b, "%s", _(", root, or CAP_SYS_ADMIN may change its owner or mode: "));
+		else
+			sb_printf(b, _(", root, or CAP_SYS_ADMIN may use command %s on it: "),
+				  cmd ? cmd : "?");
+		ipc_owners(b, r);
+		sb_printf(b, _(", and uid %s is neither"), euid);
+		return;
+	}
+	if (!op || strcmp(op, "access") != 0) {
+		explain_generic(b, r, "ipc");
+		return;
+	}
+
+	const char *cls = aux(r, "class"), *perm = aux(r, "perm");
+	const char *granted = aux(r, "granted");
+	struct sb p = { 0 };
+	char missing[8];
+	unsigned long pv, gv;
+	char *e1, *e2;
+
+	sb_printf(b, "%s", _("denied by the permissions of "));
+	ipc_object(b, r);
+	sb_printf(b, _(": mode %s, "), mode ? mode : "?");
+	ipc_owners(b, r);
+	sb_printf(b, "%s", "; ");
+	/* the bits asked for and not granted */
+	if (perm && granted && *perm && *granted) {
+		pv = strtoul(perm, &e1, 0) & 7;
+		gv = strtoul(granted, &e2, 0);
+		if (!*e1 && !*e2 && (pv & ~gv)) {
+			snprintf(missing, sizeof(missing), "%lu", pv & ~gv);
+			perm = missing;
+		}
+	}
+	perm_words(&p, perm, 0);
+	const char *pw = p.s ? p.s : "?";
+
+	if (cls && strcmp(cls, "owner") == 0) {
+		const char *ou = aux(r, "ouid");
+
+		if (ou && strcmp(ou, euid) != 0)
+			sb_printf(b, _("uid %s is the creator, which has the owner's permissions, and the owner has no %s permission"),
+				  euid, pw);
+		else
+			sb_printf(b, _("uid %s is the owner and the owner has no %s permission"),
+				  euid, pw);
+	} else if (cls && strcmp(cls, "group") == 0) {
+		const char *og = aux(r, "ogid"), *cg = aux(r, "cgid");
+
+		if (og && cg && strcmp(og, cg) != 0)
+			sb_printf(b, _("uid %s is in group %s or the creator's group %s and the group has no %s permission"),
+				  euid, id_name(r, "ogid"), id_name(r, "cgid"), pw);
+		else
+			sb_printf(b, _("uid %s is in group %s and the group has no %s permission"),
+				  euid, id_name(r, "ogid"), pw);
+	} else if (cls && strcmp(cls, "other") == 0) {
+		sb_printf(b, _("uid %s is \"other\" and has no %s permission"),
+			  euid, pw);
+	} else {
+		sb_printf(b, _("uid %s (class %s) has no %s permission"), euid,
+			  cls ? cls : "?", pw);
+	}
+	free(p.s);
+}
+
 static void explain_unknown(struct sb *b, const struct auxerr_record *r)
 {
 	int e = auxerr_record_errno(r);
@@ -1693,6 +1817,8 @@ static char *build(const struct auxerr_record *r)
 		explain_device(&b, r);
 	else if (strcmp(mech, "capset") == 0)
 		explain_capset(&b, r);
+	else if (strcmp(mech, "ipc") == 0)
+		explain_ipc(&b, r);
 	else if (strcmp(mech, "unknown") == 0)
 		explain_unknown(&b, r);
 	else

@@ -9,7 +9,8 @@
  *    interprets mode= and ouid=, a signal target's saved uid osuid= as
  *    ouid=, the group a chgrp asked for, ngid=, as ogid=, and capset's
  *    bounding set cap_bnd= as the capability set cap_pp= (auparse names
- *    cap_pi/cap_pp/cap_pe and new_pi/new_pp/new_pe itself).
+ *    cap_pi/cap_pp/cap_pe and new_pi/new_pp/new_pe itself), and a System
+ *    V IPC object's creator cuid= and cgid= as ouid= and ogid=.
  *  - String fields it does not know (component=, mnt_point=, sb=, the
  *    sandbox maker's creator_comm= and creator_exe=) are not
  *    decoded: a quoted value keeps its quotes, a hex one stays hex.  We let
@@ -78,6 +79,8 @@ static const char *interpret_like(const char *name)
 		{ "cgroup", "cwd" },
 		{ "sysctl_write", "cwd" },
 		{ "cap_bnd", "cap_pp" },
+		{ "cuid", "ouid" },
+		{ "cgid", "ogid" },
 	};
 	for (size_t i = 0; i < sizeof(like) / sizeof(like[0]); i++)
 		if (strcmp(name, like[i].name) == 0)

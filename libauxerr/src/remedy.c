@@ -2255,6 +2255,224 @@ out:
 	free(CAP);
 }
 
+/* ------------------------------------------------------------------ */
+/* ipc: System V IPC permissions                                      */
+/* ------------------------------------------------------------------ */
+
+/* the kind of object, from the system call (the record does not say):
+ * its name, ipcrm's option and its IPC_SET call; 0 if not known */
+static int ipc_kind(const struct auxerr_record *r, const char **name,
+		    const char **opt, const char **set_fmt)
+{
+	const char *sc = auxerr_record_syscall_name(r);
+
+	if (strncmp(sc, "shm", 3) == 0) {
+		*name = _("shared memory segment");
+		*opt = "-m";
+		*set_fmt = "shmctl(%s, IPC_SET)";
+		return 1;
+	}
+	if (strncmp(sc, "msg", 3) == 0) {
+		*name = _("message queue");
+		*opt = "-q";
+		*set_fmt = "msgctl(%s, IPC_SET)";
+		return 1;
+	}
+	if (strncmp(sc, "sem", 3) == 0) {
+		*name = _("semaphore set");
+		*opt = "-s";
+		*set_fmt = "semctl(%s, 0, IPC_SET)";
+		return 1;
+	}
+	*name = _("System V IPC object");
+	*opt = NULL;
+	*set_fmt = "shmctl/msgctl/semctl(%s, IPC_SET)";
+	return 0;
+}
+
+/* "a group name (gid 1000)" / "group 1000" */
+static char *group_label(int *oom, unsigned long gid)
+{
+	struct group gr, *res = NULL;
+	char tmp[1024];
+
+	if (getgrgid_r((gid_t)gid, &gr, tmp, sizeof(tmp), &res) == 0 && res)
+		return xprintf(oom, "gid %lu, %s", gid, res->gr_name);
+	return xprintf(oom, "gid %lu", gid);
+}
+
+/* "its owner and creator (uid 0, root)" / "its owner (uid 1000, alice),
+ * its creator (uid 0, root)" (to which "or root" is added) */
+static char *ipc_owners(int *oom, unsigned long ou, unsigned long cu)
+{
+	char *o = user_label(oom, ou), *c = NULL, *s;
+
+	if (ou == cu) {
+		s = xprintf(oom, _("its owner and creator (%s)"), o ? o : "?");
+	} else {
+		c = user_label(oom, cu);
+		s = xprintf(oom, _("its owner (%s), its creator (%s)"),
+			    o ? o : "?", c ? c : "?");
+	}
+	free(o);
+	free(c);
+	return s;
+}
+
+/*
+ * op=access: the object's mode did not grant the class the bits asked.
+ * No util-linux command changes an IPC object's mode: the program that
+ * owns it does (IPC_SET), or creates it so.  Where the caller is "other"
+ * and the group bits would grant it, root adding the caller to the
+ * object's group changes no mode at all.
+ * op=ctl: the owner or the creator removes it (ipcrm), or root.
+ */
+static void remedy_ipc(struct auxerr_remedy *m, const struct auxerr_record *r)
+{
+	const char *op = aux(r, "op"), *cls = aux(r, "class");
+	const char *kind, *opt, *set_fmt;
+	const char *id = aux(r, "ipc_id"), *key = aux(r, "ipc_key");
+	unsigned long ou, og, cu, cg, mode, perm, granted, euid, cmd, idn;
+	int known = ipc_kind(r, &kind, &opt, &set_fmt);
+	struct auxerr_buf b = { 0 };
+	char *owners, *me, *call, *object;
+
+	if (!num(aux(r, "ouid"), 10, &ou) || !num(aux(r, "ogid"), 10, &og) ||
+	    !num(aux(r, "cuid"), 10, &cu) || !num(aux(r, "cgid"), 10, &cg) ||
+	    !num(aux(r, "mode"), 8, &mode) || !num(id, 10, &idn) || !key ||
+	    !op) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_str(&b, _("The record does not name the System V IPC object's owner, creator and mode"));
+		say(m, &b);
+		return;
+	}
+	owners = ipc_owners(&m->oom, ou, cu);
+	/* "... or root" unless root is the owner and the creator */
+	if (owners && (ou || cu)) {
+		char *o = xprintf(&m->oom, _("%s or root"), owners);
+
+		free(owners);
+		owners = o;
+	}
+	object = strcmp(key, "0x00000000") == 0 ?
+		xprintf(&m->oom, _("the %s key IPC_PRIVATE (id %s)"), kind, id) :
+		xprintf(&m->oom, _("the %s key %s (id %s)"), kind, key, id);
+	call = xprintf(&m->oom, set_fmt, id);
+	me = num(sys(r, "euid"), 10, &euid) ? user_label(&m->oom, euid) : NULL;
+
+	if (strcmp(op, "ctl") == 0) {
+		set(m, AUXERR_REMEDY_COMMAND,
+		    xstrdup(&m->oom, owners ? owners : "?"),
+		    ou == cu ? (long long)ou : -1);
+		if (num(aux(r, "cmd"), 10, &cmd) && cmd == 0) {
+			if (known)
+				m->command = xprintf(&m->oom, "ipcrm %s %lu", opt, idn);
+			auxerr__buf_printf(&b, ou == cu ? _("Only %s may remove %s: that user can run the command") :
+					   _("Only %s may remove %s: one of them can run the command"),
+					   owners ? owners : "?",
+					   object ? object : "?");
+		} else {
+			auxerr__buf_printf(&b, ou == cu ? _("Only %s may change the owner or the mode of %s: a program that runs as that user can do it with %s") :
+					   _("Only %s may change the owner or the mode of %s: a program that runs as one of them can do it with %s"),
+					   owners ? owners : "?",
+					   object ? object : "?", call ? call : "?");
+		}
+		goto out;
+	}
+	if (strcmp(op, "access") != 0 || !cls ||
+	    !num(aux(r, "perm"), 10, &perm) ||
+	    !num(aux(r, "granted"), 10, &granted)) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_printf(&b, _("No remedy: the record does not say how %s refused the caller"),
+				   object ? object : "?");
+		goto out;
+	}
+	unsigned long miss = perm & ~granted & 7;
+	struct auxerr_buf pw = { 0 };
+
+	if (!miss)
+		miss = perm & 7;
+	if (miss & 4)
+		auxerr__buf_str(&pw, _("read"));
+	if ((miss & 6) == 6)
+		auxerr__buf_str(&pw, _(" and "));
+	if (miss & 2)
+		auxerr__buf_str(&pw, _("write"));
+	char *what = buf_take(&pw, &m->oom);
+
+	if (strcmp(cls, "owner") == 0) {
+		/* the caller owns or created it: it sets the owner's bits */
+		set(m, AUXERR_REMEDY_COMMAND,
+		    xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
+		    num(sys(r, "euid"), 10, &euid) ? (long long)euid : -1);
+		auxerr__buf_printf(&b, _("The caller owns or created %s and its mode %04lo gives the owner no %s permission: the caller's program can set mode %04lo with %s, or create it so"),
+				   object ? object : "?", mode & 0777,
+				   what ? what : "?", (mode | miss << 6) & 0777,
+				   call ? call : "?");
+	} else if (strcmp(cls, "group") == 0) {
+		char *g = group_label(&m->oom, og);
+
+		set(m, AUXERR_REMEDY_COMMAND,
+		    xstrdup(&m->oom, owners ? owners : "?"),
+		    ou == cu ? (long long)ou : -1);
+		auxerr__buf_printf(&b, _("Mode %04lo of %s gives its group no %s permission, and there is no command to change it: a program running as %s can set mode %04lo with %s, or whoever creates it can create it so"),
+				   mode & 0777, object ? object : "?",
+				   what ? what : "?", owners ? owners : "?",
+				   (mode | miss << 3) & 0777, call ? call : "?");
+		if (og == cg) {
+			m->weakens = xprintf(&m->oom, _("every member of its group (%s) may then %s it"),
+					     g ? g : "?", what ? what : "?");
+		} else {
+			char *g2 = group_label(&m->oom, cg);
+
+			m->weakens = xprintf(&m->oom, _("every member of its group (%s) and of its creator's group (%s) may then %s it"),
+					     g ? g : "?", g2 ? g2 : "?", what ? what : "?");
+			free(g2);
+		}
+		free(g);
+	} else {
+		/* other: the object's group, if its bits grant it, else a
+		 * mode for a group, or for every user */
+		char *g = group_label(&m->oom, og);
+		int named = 0;
+		char *user = num(sys(r, "euid"), 10, &euid) ?
+			user_word(&m->oom, euid, &named) : NULL;
+
+		if (((mode >> 3) & miss) == miss && og != 0) {
+			set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+			if (user && named)
+				m->command = xprintf(&m->oom, "usermod -a -G %lu %s", og, user);
+			auxerr__buf_printf(&b, _("Mode %04lo of %s gives its group (%s) %s permission and others none: root can add the caller (%s) to that group, from its next login, if it should have it; else a program running as %s can change the mode with %s"),
+					   mode & 0777, object ? object : "?",
+					   g ? g : "?", what ? what : "?",
+					   me ? me : "?", owners ? owners : "?",
+					   call ? call : "?");
+			m->weakens = xprintf(&m->oom, _("the caller (%s) also gets what group %lu has on every other file and object of that group"),
+					     me ? me : "?", og);
+		} else {
+			set(m, AUXERR_REMEDY_COMMAND,
+			    xstrdup(&m->oom, owners ? owners : "?"),
+			    ou == cu ? (long long)ou : -1);
+			auxerr__buf_printf(&b, _("Mode %04lo of %s gives others no %s permission, and there is no command to change it: a program running as %s can give it a group the caller (%s) is in and mode %04lo with %s, or whoever creates it can create it so; mode %04lo would let every user in"),
+					   mode & 0777, object ? object : "?",
+					   what ? what : "?", owners ? owners : "?",
+					   me ? me : "?", (mode | miss << 3) & 0777,
+					   call ? call : "?", (mode | miss) & 0777);
+			m->weakens = xprintf(&m->oom, _("every member of that group may then %s it (with mode %04lo, every user)"),
+					     what ? what : "?", (mode | miss) & 0777);
+		}
+		free(g);
+		free(user);
+	}
+	free(what);
+out:
+	say(m, &b);
+	free(owners);
+	free(object);
+	free(call);
+	free(me);
+}
+
 static void remedy_unknown(struct auxerr_remedy *m,
 			   const struct auxerr_record *r)
 {
@@ -2288,6 +2506,7 @@ static const struct {
 	{ "fuse", remedy_fuse },
 	{ "device", remedy_device },
 	{ "capset", remedy_capset },
+	{ "ipc", remedy_ipc },
 	{ "unknown", remedy_unknown },
 };
 

@@ -63,6 +63,7 @@ int main(void)
 	add_spec19b_suite();
 	add_spec19c_suite();
 	add_spec19d_suite();
+	add_spec19e_suite();
 	add_lsm_record_suite();
 	add_usermsg_suite();
 	CU_basic_set_mode(CU_BRM_NORMAL);
