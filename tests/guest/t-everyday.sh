@@ -23,7 +23,9 @@
 # allows); a seccomp filter (allow-all) installed by prctl(PR_SET_SECCOMP)
 # and by seccomp(2) without no_new_privs (cap policy=no_new_privs: a thread
 # attribute, not a sysctl; the remedy, setpriv --no-new-privs, run by
-# nobody itself, and the filter then changes nothing else).
+# nobody itself, and the filter then changes nothing else); System V IPC
+# (ipc): root's 0600 shared memory segment and message queue, shmat(),
+# msgsnd() and ipcrm -M by nobody, the owner's IPC_SET and ipcrm -m after.
 #
 # A case whose record the kernel does not write yet (another mechanism, or
 # the field that marks it missing) prints a SKIP line naming what the
@@ -716,6 +718,83 @@ for how in prctl seccomp; do
 		expect_eq "$n-applied-read-mechanism" dac "$(get after.mechanism)"
 	fi
 done
+
+# ---- System V IPC (ipc) --------------------------------------------------
+# root makes a shared memory segment and a message queue with a key, mode
+# 0600; nobody's shmat() and msgsnd() are refused by the mode (op=access,
+# EACCES), and ipcrm -M KEY by nobody, neither owner nor creator (op=ctl,
+# EPERM).  Then the remedies as the owner, root: IPC_SET of the mode that
+# lets every user in (the remedy's last, named variant) and ipcrm -m ID;
+# the calls repeated.
+ipc_seg=0x00005eed ipc_q=0x00005eef
+ipcrm -M "$ipc_seg" 2>/dev/null; ipcrm -Q "$ipc_q" 2>/dev/null
+out=$("$EV" ipcmk shm "$ipc_seg" 0600)
+expect_eq ipc-shm-made 0 "$(get errno)"
+shmid=$(get ipc.id)
+out=$("$EV" ipcmk msg "$ipc_q" 0600)
+expect_eq ipc-msg-made 0 "$(get errno)"
+msqid=$(get ipc.id)
+ipc_owners="its owner and creator (uid 0, root)"
+
+run shmat "$ipc_seg"
+expect_eq ipc-shmat-errno 13 "$(get errno)"
+expect_eq ipc-shmat-id "$shmid" "$(get ipc.id)"
+if want ipc-shmat ipc ipc_key; then
+	expect_eq ipc-shmat-syscall 30 "$(get sys.syscall)"
+	expect_eq ipc-shmat-exit -13 "$(get sys.exit)"
+	fields ipc-shmat op=access ipc_key=$ipc_seg ipc_id=$shmid mode=0600 \
+		ouid=0 ogid=0 cuid=0 cgid=0 class=other perm=4 granted=0 capability=15
+	expect_eq ipc-shmat-no-cmd "" "$(get f.cmd)"
+	expect_eq ipc-shmat-sentence "shmat: denied by the permissions of the shared memory segment key $ipc_seg (id $shmid): mode 0600, owner and creator root:root; uid 65534 is \"other\" and has no read permission" "$(get sentence)"
+	remedy ipc-shmat command - "$ipc_owners" 0
+	expect_eq ipc-shmat-remedy-text "Mode 0600 of the shared memory segment key $ipc_seg (id $shmid) gives others no read permission, and there is no command to change it: a program running as $ipc_owners can give it a group the caller (uid 65534, nobody) is in and mode 0640 with shmctl($shmid, IPC_SET), or whoever creates it can create it so; mode 0604 would let every user in" "$(get remedy.text)"
+	expect_eq ipc-shmat-remedy-weakens "every member of that group may then read it (with mode 0604, every user)" "$(get remedy.weakens)"
+fi
+
+run msgsnd "$ipc_q"
+expect_eq ipc-msgsnd-errno 13 "$(get errno)"
+expect_eq ipc-msgsnd-id "$msqid" "$(get ipc.id)"
+if want ipc-msgsnd ipc ipc_key; then
+	expect_eq ipc-msgsnd-syscall 69 "$(get sys.syscall)"
+	expect_eq ipc-msgsnd-exit -13 "$(get sys.exit)"
+	fields ipc-msgsnd op=access ipc_key=$ipc_q ipc_id=$msqid mode=0600 \
+		ouid=0 ogid=0 cuid=0 cgid=0 class=other perm=2 granted=0 capability=15
+	expect_eq ipc-msgsnd-sentence "msgsnd: denied by the permissions of the message queue key $ipc_q (id $msqid): mode 0600, owner and creator root:root; uid 65534 is \"other\" and has no write permission" "$(get sentence)"
+	remedy ipc-msgsnd command - "$ipc_owners" 0
+	expect_eq ipc-msgsnd-remedy-text "Mode 0600 of the message queue key $ipc_q (id $msqid) gives others no write permission, and there is no command to change it: a program running as $ipc_owners can give it a group the caller (uid 65534, nobody) is in and mode 0620 with msgctl($msqid, IPC_SET), or whoever creates it can create it so; mode 0602 would let every user in" "$(get remedy.text)"
+	expect_eq ipc-msgsnd-remedy-weakens "every member of that group may then write it (with mode 0602, every user)" "$(get remedy.weakens)"
+fi
+
+# ipcrm -M KEY as nobody: shmget() of the key, then shmctl(IPC_RMID)
+traced_nobody shmctl ipcrm -M "$ipc_seg"
+expect_eq ipc-ipcrm-rc 1 "$trc"
+expect_eq ipc-ipcrm-message 1 "$(grep -c '^ipcrm: permission denied for key' <<<"$tout")"
+expect_eq ipc-ipcrm-errno 1 "$(get errno)"
+if want ipc-ipcrm ipc ipc_key; then
+	fields ipc-ipcrm op=ctl cmd=0 ipc_key=$ipc_seg ipc_id=$shmid mode=0600 \
+		ouid=0 ogid=0 cuid=0 cgid=0 capability=21
+	expect_eq ipc-ipcrm-no-class "" "$(get f.class)"
+	expect_eq ipc-ipcrm-no-perm "" "$(get f.perm)"
+	expect_eq ipc-ipcrm-sentence "shmctl: only the owner or the creator of the shared memory segment key $ipc_seg (id $shmid), root, or CAP_SYS_ADMIN may remove it: owner and creator root:root, and uid 65534 is neither" "$(get sentence)"
+	remedy ipc-ipcrm command "ipcrm -m $shmid" "$ipc_owners" 0
+	expect_eq ipc-ipcrm-remedy-text "Only $ipc_owners may remove the shared memory segment key $ipc_seg (id $shmid): that user can run the command: ipcrm -m $shmid" "$(get remedy.text)"
+	expect_eq ipc-ipcrm-remedy-weakens - "$(get remedy.weakens)"
+fi
+
+# the remedies, by the owner (root): the mode that lets every user in,
+# then the calls again; then the segment removed by the remedy's command
+out=$("$EV" ipcset shm "$ipc_seg" 0604)
+expect_eq ipc-shm-set 0 "$(get errno)"
+run shmat "$ipc_seg"
+expect_eq ipc-shmat-applied 0 "$(get errno)"
+out=$("$EV" ipcset msg "$ipc_q" 0602)
+expect_eq ipc-msg-set 0 "$(get errno)"
+run msgsnd "$ipc_q"
+expect_eq ipc-msgsnd-applied 0 "$(get errno)"
+bash -c "ipcrm -m $shmid"
+expect_eq ipc-ipcrm-applied 0 "$?"
+expect_eq ipc-ipcrm-gone "" "$(ipcs -m | awk -v k="$ipc_seg" '$1 == k')"
+ipcrm -Q "$ipc_q"
 
 # ---- census: an EPERM no check notes -------------------------------------
 if [ -e "$AUXERR_SYSCTL/census" ]; then

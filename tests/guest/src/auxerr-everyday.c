@@ -23,7 +23,19 @@
  * the call, "status.NoNewPrivs=", "status.Seccomp=" and
  * "status.Seccomp_filters=" from /proc/self/status, and when it succeeded
  * and PATH is given, "after.errno=" of opening PATH for reading under the
- * filter and "after.mechanism=" of its record).
+ * filter and "after.mechanism=" of its record), shmat KEY (shmget() of
+ * the existing key, then shmat() of it read-only), msgsnd KEY (msgget()
+ * of the existing key, then msgsnd() of one byte, IPC_NOWAIT); both print
+ * "ipc.id=" the id the get returned (its errno is the result when it
+ * fails).
+ *
+ *   auxerr-everyday ipcmk shm|msg KEY MODE
+ *   auxerr-everyday ipcset shm|msg KEY MODE
+ *
+ * create (IPC_CREAT|IPC_EXCL) a shared memory segment of one page or a
+ * message queue with key KEY and MODE (octal), or set the mode of the
+ * existing one with IPC_SET; "errno=" and "ipc.id=" (util-linux's ipcmk
+ * chooses the key itself, and nothing sets the mode of an existing one).
  *
  *   auxerr-everyday fuse-serve MOUNTPOINT UID GID
  *
@@ -59,7 +71,10 @@
 #include <linux/perf_event.h>
 #include <linux/seccomp.h>
 #include <sys/prctl.h>
+#include <sys/ipc.h>
 #include <sys/klog.h>
+#include <sys/msg.h>
+#include <sys/shm.h>
 #include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -239,6 +254,33 @@ static long act(int argc, char **argv, long *nr)
 			return syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
 		}
 	}
+	if ((!strcmp(a, "shmat") || !strcmp(a, "msgsnd")) && argc == 3) {
+		key_t key = (key_t)strtoul(argv[2], NULL, 0);
+		int shm = !strcmp(a, "shmat");
+		long id;
+
+		*nr = shm ? SYS_shmget : SYS_msgget;
+		id = shm ? syscall(SYS_shmget, key, 0, 0) :
+			   syscall(SYS_msgget, key, 0);
+		if (id < 0)
+			return id;
+		put("ipc.id=%ld\n", id);
+		if (shm) {
+			long at;
+
+			*nr = SYS_shmat;
+			at = syscall(SYS_shmat, id, NULL, SHM_RDONLY);
+			if (at == -1)
+				return -1;
+			syscall(SYS_shmdt, at);
+			return 0;
+		} else {
+			struct { long type; char text[1]; } m = { 1, { 'x' } };
+
+			*nr = SYS_msgsnd;
+			return syscall(SYS_msgsnd, id, &m, 1, IPC_NOWAIT);
+		}
+	}
 	if (!strcmp(a, "bpf") && argc == 2) {
 		/* r0 = 0; exit: a socket filter that drops everything */
 		struct bpf_insn insn[2] = {
@@ -372,6 +414,52 @@ static void after_seccomp(int argc, char **argv, int e)
 	}
 }
 
+/* ipcmk/ipcset shm|msg KEY MODE: create, or IPC_SET the mode of, the
+ * object; as root */
+static int ipc_make(const char *what, const char *kind, const char *keys,
+		    const char *modes)
+{
+	key_t key = (key_t)strtoul(keys, NULL, 0);
+	int mode = (int)strtoul(modes, NULL, 8);
+	int shm = !strcmp(kind, "shm");
+	int id;
+
+	if (!shm && strcmp(kind, "msg")) {
+		fprintf(stderr, "auxerr-everyday: shm or msg\n");
+		return 2;
+	}
+	if (!strcmp(what, "ipcmk"))
+		id = shm ? shmget(key, 4096, IPC_CREAT | IPC_EXCL | mode) :
+			   msgget(key, IPC_CREAT | IPC_EXCL | mode);
+	else
+		id = shm ? shmget(key, 0, 0) : msgget(key, 0);
+	if (id >= 0 && !strcmp(what, "ipcset")) {
+		int rc;
+
+		if (shm) {
+			struct shmid_ds ds;
+
+			rc = shmctl(id, IPC_STAT, &ds);
+			ds.shm_perm.mode = (unsigned short)mode;
+			if (!rc)
+				rc = shmctl(id, IPC_SET, &ds);
+		} else {
+			struct msqid_ds ds;
+
+			rc = msgctl(id, IPC_STAT, &ds);
+			ds.msg_perm.mode = (unsigned short)mode;
+			if (!rc)
+				rc = msgctl(id, IPC_SET, &ds);
+		}
+		if (rc)
+			id = -1;
+	}
+	printf("errno=%d\n", id < 0 ? errno : 0);
+	if (id >= 0)
+		printf("ipc.id=%d\n", id);
+	return 0;
+}
+
 static void fields_of(const struct auxerr_record *r, const char *type)
 {
 	static const char *const names[] = {
@@ -398,6 +486,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: auxerr-everyday ACTION ARGS...\n");
 		return 2;
 	}
+	if ((!strcmp(argv[1], "ipcmk") || !strcmp(argv[1], "ipcset")) &&
+	    argc == 5)
+		return ipc_make(argv[1], argv[2], argv[3], argv[4]);
 	if (!strcmp(argv[1], "fuse-serve") && argc == 5)
 		return fuse_serve(argv[2], (unsigned)atoi(argv[3]),
 				  (unsigned)atoi(argv[4]));
@@ -417,7 +508,8 @@ int main(int argc, char **argv)
 			"mount_uid", "mount_gid", "allow_other", "dev_type",
 			"major", "minor", "access", "cgroup", "prog_id",
 			"rule", "cap_pi", "cap_pp", "cap_pe", "cap_bnd", "new_pi",
-			"new_pp", "new_pe", "securebits", "new_securebits", NULL
+			"new_pp", "new_pe", "securebits", "new_securebits",
+			"cmd", "ipc_key", "ipc_id", "cuid", "cgid", NULL
 		};
 		static const char *const sys_names[] = {
 			"syscall", "exit", "a0", "a1", NULL
