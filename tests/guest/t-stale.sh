@@ -16,7 +16,8 @@
 # For every mechanism the kernel records (dac path cap mount inode sticky
 # lsm/landlock seccomp ptrace, and protected signal task hidepid fuse
 # device capset when the kernel writes them, and nnp: a seccomp filter
-# without no_new_privs, a cap record with policy=no_new_privs: else SKIP),
+# without no_new_privs, a cap record with policy=no_new_privs, and ipc:
+# shmat() of root's 0600 System V shared memory segment: else SKIP),
 # as nobody, through build/userland/auxerr-stale
 # (tests/guest/src/auxerr-stale.c).  With census mode in the kernel
 # (kernel.auxerr.census), the matrix runs again with it on: an unnoted
@@ -97,7 +98,11 @@ if [ -d /sys/fs/cgroup ] && grep -qw devices /proc/cgroups 2>/dev/null &&
 	fi
 fi
 
-mechs="dac path cap mount inode sticky landlock seccomp ptrace protected signal task hidepid fuse device capset nnp"
+# ipc: root's shared memory segment key 0x00005ee5, mode 0600
+ipcrm -M 0x00005ee5 2>/dev/null
+"$B/auxerr-everyday" ipcmk shm 0x00005ee5 0600 >/dev/null
+
+mechs="dac path cap mount inode sticky landlock seccomp ptrace protected signal task hidepid fuse device capset nnp ipc"
 followups="enoent eexist eperm eacces"
 declare -A ERRNO=([enoent]=2 [eexist]=17 [eperm]=1 [eacces]=13)
 declare -A ERRTEXT=([enoent]="No such file or directory" [eexist]="File exists"
@@ -138,7 +143,7 @@ for c in $modes; do
 		got=$(get enoent last_mechanism)
 		if [ "$got" != "$want" ]; then
 			case $m in
-			protected|signal|task|hidepid|fuse|device|capset|nnp)
+			protected|signal|task|hidepid|fuse|device|capset|nnp|ipc)
 				skip "stale-$m$sfx" "the kernel records this denial as '${got:-nothing}', not mechanism=$m yet"
 				continue ;;
 			esac
@@ -237,6 +242,7 @@ fi
 echo "$psym" > /proc/sys/fs/protected_symlinks
 rm -f /tmp/st-link
 umount "$t/proc"
+ipcrm -M 0x00005ee5 2>/dev/null
 if [ -n "$fuse_server" ]; then
 	umount "$t/fuse"
 	kill "$fuse_server" 2>/dev/null

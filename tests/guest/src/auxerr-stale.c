@@ -36,7 +36,9 @@
  *       and opens /dev/null for writing), capset (capset(2) asking for
  *       CAP_NET_RAW in the permitted set it does not hold), nnp
  *       (prctl(PR_SET_SECCOMP) of an allow-all filter without
- *       no_new_privs: EACCES, a cap note with policy=no_new_privs)
+ *       no_new_privs: EACCES, a cap note with policy=no_new_privs), ipc
+ *       (shmat() of root's 0600 shared memory segment key 0x00005ee5,
+ *       which the script made: EACCES, mechanism=ipc)
  * FOLLOWUP: enoent (openat of a missing name), eexist (mkdir of an
  *       existing directory), eperm (setpgid to a process group that does
  *       not exist: EPERM, no capability consulted), eacces (execve of a
@@ -58,6 +60,7 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
+#include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 
@@ -195,6 +198,15 @@ static int make_denial(const char *mech)
 
 		r = prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
 		denied("prctl", r);
+	} else if (!strcmp(mech, "ipc")) {
+		int id = shmget(0x00005ee5, 0, 0);
+
+		if (id < 0) {
+			denied("shmget", -1);
+		} else {
+			r = shmat(id, NULL, SHM_RDONLY) == (void *)-1 ? -1 : 0;
+			denied("shmat", r);
+		}
 	} else {
 		fprintf(stderr, "auxerr-stale: unknown mechanism %s\n", mech);
 		return -1;
