@@ -2290,7 +2290,7 @@ static int ipc_kind(const struct auxerr_record *r, const char **name,
 	return 0;
 }
 
-/* "a group name (gid 1000)" / "group 1000" */
+/* "gid 65534, nogroup" or "gid 1000" (user_label() for groups) */
 static char *group_label(int *oom, unsigned long gid)
 {
 	struct group gr, *res = NULL;
