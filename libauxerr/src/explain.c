@@ -467,6 +467,14 @@ static void explain_cap(struct sb *b, const struct auxerr_record *r)
 		sb_printf(b, "%s", _(", and uid "));
 		subject(b, r, "euid");
 		sb_printf(b, "%s", _(" does not have it"));
+	} else if (policy && strcmp(policy, "vm.unprivileged_userfaultfd") == 0) {
+		/* userfaultfd() without UFFD_USER_MODE_ONLY: kernel faults too */
+		sb_printf(b, _("denied by %s = %s: a userfaultfd that also handles page faults in kernel mode needs "),
+			  policy, value ? value : "?");
+		cap_name(b, r);
+		sb_printf(b, "%s", _(", and uid "));
+		subject(b, r, "euid");
+		sb_printf(b, "%s", _(" does not have it"));
 	} else if (policy && *policy) {
 		/* the policy decided: it made the capability necessary */
 		sb_printf(b, _("denied by %s = %s, which requires "), policy,
@@ -490,6 +498,9 @@ static void explain_cap(struct sb *b, const struct auxerr_record *r)
 	    strcmp(policy, "kernel.unprivileged_bpf_disabled") == 0 &&
 	    strcmp(value, "1") == 0)
 		sb_printf(b, "%s", _("; the setting 1 cannot be changed until the next boot, not even by root"));
+	if (!(sw && *sw) && policy &&
+	    strcmp(policy, "vm.unprivileged_userfaultfd") == 0)
+		sb_printf(b, "%s", _("; one for faults in user mode only (UFFD_USER_MODE_ONLY) needs neither the capability nor the sysctl"));
 	if (auxerr_record_is_weak(r))
 		sb_printf(b, "%s", _(" (only a probe: this check may not be what failed the call)"));
 }
@@ -1609,6 +1620,60 @@ static void explain_ipc(struct sb *b, const struct auxerr_record *r)
 	free(p.s);
 }
 
+/* ---- ping: net.ipv4.ping_group_range (ping_init_sock()) */
+
+/* a number of the record, 0 if it is not one */
+static int ping_num(const char *s, unsigned long *v)
+{
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	*v = strtoul(s, &end, 10);
+	return !*end && !errno;
+}
+
+/*
+ * "denied by net.ipv4.ping_group_range = 100 200: an ICMP echo (ping)
+ * socket is open only to a process whose group or a supplementary group
+ * lies in that range, and neither gid 65534 (nogroup) nor any
+ * supplementary group of the process does"; "..., and the range is
+ * empty" when it is (the kernel's default, 1 0).  The supplementary
+ * groups are not in the record: the refusal proves none is in range.
+ */
+static void explain_ping(struct sb *b, const struct auxerr_record *r)
+{
+	const char *policy = aux(r, "policy");
+	const char *lo = aux(r, "group_low"), *hi = aux(r, "group_high");
+	const char *egid = auxerr_record_field(r, "SYSCALL", "egid");
+	const char *gname = auxerr_record_interpret(r, "SYSCALL", "egid");
+	const char *a0 = auxerr_record_field(r, "SYSCALL", "a0");
+	unsigned long l, h, g;
+	int range = ping_num(lo, &l) && ping_num(hi, &h);
+
+	if (!policy || !*policy)
+		policy = "net.ipv4.ping_group_range";
+	sb_printf(b, _("denied by %s = %s %s"), policy, lo ? lo : "?",
+		  hi ? hi : "?");
+	if (a0 && strcmp(a0, "a") == 0)	/* AF_INET6 */
+		sb_printf(b, "%s", _(", which governs IPv6 too"));
+	sb_printf(b, "%s", _(": an ICMP echo (ping) socket is open only to a process whose group or a supplementary group lies in that range"));
+	if (range && h < l) {
+		sb_printf(b, "%s", _(", and the range is empty"));
+	} else if (ping_num(egid, &g) && !(range && l <= g && g <= h)) {
+		if (gname && *gname && strcmp(gname, egid) != 0 &&
+		    strncmp(gname, "unknown(", 8) != 0)
+			sb_printf(b, _(", and neither gid %s (%s) nor any supplementary group of the process does"),
+				  egid, gname);
+		else
+			sb_printf(b, _(", and neither gid %s nor any supplementary group of the process does"),
+				  egid);
+	} else {
+		sb_printf(b, "%s", _(", and no group of the process did"));
+	}
+}
+
 static void explain_unknown(struct sb *b, const struct auxerr_record *r)
 {
 	int e = auxerr_record_errno(r);
@@ -1819,6 +1884,8 @@ static char *build(const struct auxerr_record *r)
 		explain_capset(&b, r);
 	else if (strcmp(mech, "ipc") == 0)
 		explain_ipc(&b, r);
+	else if (strcmp(mech, "ping") == 0)
+		explain_ping(&b, r);
 	else if (strcmp(mech, "unknown") == 0)
 		explain_unknown(&b, r);
 	else

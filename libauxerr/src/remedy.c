@@ -771,6 +771,9 @@ static void remedy_rlimit(struct auxerr_remedy *m,
 static void remedy_no_new_privs(struct auxerr_remedy *m,
 				const struct auxerr_record *r);
 
+static void remedy_userfaultfd(struct auxerr_remedy *m,
+			       const struct auxerr_record *r);
+
 static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
 	const char *cap = cap_lower(r);
@@ -806,6 +809,12 @@ static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 		/* in any user namespace: the thread sets it itself */
 		free(CAP);
 		remedy_no_new_privs(m, r);
+		return;
+	}
+	if (!auxerr_record_is_weak(r) && aux(r, "policy") &&
+	    strcmp(aux(r, "policy"), "vm.unprivileged_userfaultfd") == 0) {
+		free(CAP);
+		remedy_userfaultfd(m, r);
 		return;
 	}
 	if (!auxerr_record_is_weak(r) && aux(r, "policy") && *aux(r, "policy") &&
@@ -2473,6 +2482,146 @@ out:
 	free(me);
 }
 
+/* ------------------------------------------------------------------ */
+/* ping: net.ipv4.ping_group_range                                    */
+/* ------------------------------------------------------------------ */
+
+/* "gid 65534 (nogroup)" or "gid 1000" */
+static char *group_paren(int *oom, unsigned long gid)
+{
+	struct group gr, *res = NULL;
+	char tmp[1024];
+
+	if (getgrgid_r((gid_t)gid, &gr, tmp, sizeof(tmp), &res) == 0 && res)
+		return xprintf(oom, "gid %lu (%s)", gid, res->gr_name);
+	return xprintf(oom, "gid %lu", gid);
+}
+
+/* a group as chgrp and udev take it: the name, or the number */
+static char *group_word(int *oom, unsigned long gid)
+{
+	struct group gr, *res = NULL;
+	char tmp[1024];
+
+	if (getgrgid_r((gid_t)gid, &gr, tmp, sizeof(tmp), &res) == 0 && res) {
+		struct auxerr_buf b = { 0 };
+
+		shell_word(&b, res->gr_name);
+		return buf_take(&b, oom);
+	}
+	return xprintf(oom, "%lu", gid);
+}
+
+/*
+ * ping_init_sock() refused an ICMP echo socket: neither the caller's
+ * group nor a supplementary group lies in net.ipv4.ping_group_range (per
+ * network namespace, IPv6 too).  No capability overrides it.  The least
+ * change to the system: the smallest range that holds the old one (if it
+ * is not empty) and the caller's group.  Else a group in the range for
+ * the user, or CAP_NET_RAW for a program that falls back to a raw socket
+ * as ping does (much more).
+ */
+static void remedy_ping(struct auxerr_remedy *m, const struct auxerr_record *r)
+{
+	unsigned long lo, hi, gid, euid, nl, nh;
+	int empty, named = 0;
+	char *g, *user, *exe, *qexe, *in;
+	struct auxerr_buf b = { 0 };
+
+	if (!num(aux(r, "group_low"), 10, &lo) ||
+	    !num(aux(r, "group_high"), 10, &hi)) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_str(&b, _("The record does not give the range of net.ipv4.ping_group_range"));
+		say(m, &b);
+		return;
+	}
+	if (!num(sys(r, "egid"), 10, &gid)) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_str(&b, _("The record does not name the caller's group"));
+		say(m, &b);
+		return;
+	}
+	empty = hi < lo;
+	if (!empty && lo <= gid && gid <= hi) {
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_printf(&b, _("No remedy: gid %lu lies in net.ipv4.ping_group_range = %lu %lu as the record gives it, so the process's group or the range has changed since"),
+				   gid, lo, hi);
+		say(m, &b);
+		return;
+	}
+	nl = empty || gid < lo ? gid : lo;
+	nh = empty || gid > hi ? gid : hi;
+	g = group_paren(&m->oom, gid);
+	exe = decode(&m->oom, sys(r, "exe"));
+	qexe = exe && exe[0] == '/' ? quoted(&m->oom, exe) : NULL;
+	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+	m->command = xprintf(&m->oom, "sysctl -w net.ipv4.ping_group_range=\"%lu %lu\"",
+			     nl, nh);
+	if (empty) {
+		auxerr__buf_printf(&b, _("The range net.ipv4.ping_group_range = %lu %lu is empty: no process may open an ICMP echo (ping) socket, whatever its groups or capabilities; "),
+				   lo, hi);
+	} else {
+		user = num(sys(r, "euid"), 10, &euid) ?
+			user_word(&m->oom, euid, &named) : NULL;
+		char *gl = group_label(&m->oom, gid);
+
+		auxerr__buf_printf(&b, _("The range net.ipv4.ping_group_range = %lu %lu takes in neither the caller's group (%s) nor any of its supplementary groups: root can make the user a member of a group whose gid lies in %lu..%lu (usermod -a -G GROUP %s), from its next login; "),
+				   lo, hi, gl ? gl : "?", lo, hi,
+				   named && user ? user : "USER");
+		free(user);
+		free(gl);
+	}
+	auxerr__buf_printf(&b, _("if the program falls back to a raw socket as ping does, root can give it CAP_NET_RAW (setcap cap_net_raw+ep %s), with which it may send and receive any raw packet, much more than it needs; "),
+			   qexe ? qexe : "PROGRAM");
+	if (empty)
+		auxerr__buf_printf(&b, _("the least change: root sets the range to the caller's group alone, %s, in this network namespace (a container sets its own), and persists it with the line \"net.ipv4.ping_group_range = %lu %lu\" in a file under /etc/sysctl.d/"),
+				   g ? g : "?", nl, nh);
+	else
+		auxerr__buf_printf(&b, _("the least change to the system: root widens the range to %lu %lu, the least that also takes in %s, in this network namespace (a container sets its own), and persists it with the line \"net.ipv4.ping_group_range = %lu %lu\" in a file under /etc/sysctl.d/"),
+				   nl, nh, g ? g : "?", nl, nh);
+	in = nl == nh ? xprintf(&m->oom, _("is %s"), g ? g : "?") :
+		xprintf(&m->oom, _("lies in %lu..%lu"), nl, nh);
+	m->weakens = xprintf(&m->oom, _("every process whose group or a supplementary group %s may then open ICMP echo sockets (send pings and receive their replies, no raw packets), a low cost: systemd's default range, 0 2147483647, takes in every group"),
+			     in ? in : "?");
+	say(m, &b);
+	free(in);
+	free(g);
+	free(exe);
+	free(qexe);
+}
+
+/*
+ * cap with policy=vm.unprivileged_userfaultfd: userfaultfd() without
+ * UFFD_USER_MODE_ONLY asks to handle kernel faults too, which needs
+ * CAP_SYS_PTRACE unless the sysctl is 1.  First the caller's own fix
+ * (user-mode faults only: no privilege); else /dev/userfaultfd, whose
+ * mode governs it (not the sysctl), opened to the caller's group; the
+ * sysctl last, with its cost.  CAP_SYS_PTRACE would be far more.
+ */
+static void remedy_userfaultfd(struct auxerr_remedy *m,
+			       const struct auxerr_record *r)
+{
+	unsigned long egid;
+	int have = num(sys(r, "egid"), 10, &egid);
+	char *g = have ? group_paren(&m->oom, egid) : NULL;
+	char *gl = have ? group_label(&m->oom, egid) : NULL;
+	char *gw = have ? group_word(&m->oom, egid) : NULL;
+	struct auxerr_buf b = { 0 };
+
+	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+	if (gw)
+		m->command = xprintf(&m->oom, "chgrp %s /dev/userfaultfd && chmod 0660 /dev/userfaultfd",
+				     gw);
+	auxerr__buf_printf(&b, _("If the program needs faults in user mode only, it can pass UFFD_USER_MODE_ONLY to userfaultfd(), which needs no privilege at all; for kernel faults too, /dev/userfaultfd (Linux 6.1 and later: open it, then ioctl USERFAULTFD_IOC_NEW) is governed by its mode, not by vm.unprivileged_userfaultfd, so root can let the caller's group (%s) open it, persistently with the udev rule KERNEL==\"userfaultfd\", GROUP=\"%s\", MODE=\"0660\" in a file under /etc/udev/rules.d/; only as a last resort root sets vm.unprivileged_userfaultfd = 1, and then every user may stall the kernel's accesses to its memory, a classic way to widen race windows in kernel exploits (CAP_SYS_PTRACE for the program would be far more than it needs: it may then trace every process); root opens /dev/userfaultfd to the group with the command"),
+			   gl ? gl : "?", gw ? gw : "GROUP");
+	m->weakens = xprintf(&m->oom, _("every process whose group or a supplementary group is %s may then create userfaultfds that handle kernel faults and stall the kernel's accesses to its memory, a classic way to widen race windows in kernel exploits"),
+			     g ? g : "?");
+	say(m, &b);
+	free(g);
+	free(gl);
+	free(gw);
+}
+
 static void remedy_unknown(struct auxerr_remedy *m,
 			   const struct auxerr_record *r)
 {
@@ -2507,6 +2656,7 @@ static const struct {
 	{ "device", remedy_device },
 	{ "capset", remedy_capset },
 	{ "ipc", remedy_ipc },
+	{ "ping", remedy_ping },
 	{ "unknown", remedy_unknown },
 };
 

@@ -64,6 +64,7 @@ int main(void)
 	add_spec19c_suite();
 	add_spec19d_suite();
 	add_spec19e_suite();
+	add_spec19f_suite();
 	add_lsm_record_suite();
 	add_usermsg_suite();
 	CU_basic_set_mode(CU_BRM_NORMAL);
