@@ -27,7 +27,11 @@
  * the existing key, then shmat() of it read-only), msgsnd KEY (msgget()
  * of the existing key, then msgsnd() of one byte, IPC_NOWAIT); both print
  * "ipc.id=" the id the get returned (its errno is the result when it
- * fails).
+ * fails), ping inet|inet6 (socket() of an ICMP echo socket,
+ * SOCK_DGRAM with IPPROTO_ICMP or IPPROTO_ICMPV6), uffd [user]
+ * (userfaultfd(O_CLOEXEC), with "user" | UFFD_USER_MODE_ONLY), uffd-dev
+ * (open /dev/userfaultfd, then ioctl USERFAULTFD_IOC_NEW with O_CLOEXEC:
+ * the system call of the one that failed).
  *
  *   auxerr-everyday ipcmk shm|msg KEY MODE
  *   auxerr-everyday ipcset shm|msg KEY MODE
@@ -47,7 +51,7 @@
  * Output, written at the end (so that printing makes no system call in
  * between): "errno=N" (0: the call succeeded), then, when the newest
  * record is the call's (errno and system call match): "mechanism=",
- * "sys.NAME=raw" for the SYSCALL record's syscall, exit, a0 and a1,
+ * "sys.NAME=raw" for the SYSCALL record's syscall, exit, a0, a1 and a2,
  * "f.NAME=raw" for every AUXERR field, "count.TYPE=N" and
  * "f.TYPE.NAME=raw" for the ANOM_LINK, ANOM_CREAT and SOCKADDR records,
  * "count.PATH=N" and the first PATH name interpreted, "i.PATH.name=",
@@ -70,6 +74,7 @@
 #include <linux/fuse.h>
 #include <linux/perf_event.h>
 #include <linux/seccomp.h>
+#include <linux/userfaultfd.h>
 #include <sys/prctl.h>
 #include <sys/ipc.h>
 #include <sys/klog.h>
@@ -253,6 +258,36 @@ static long act(int argc, char **argv, long *nr)
 			*nr = SYS_seccomp;
 			return syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
 		}
+	}
+	if (!strcmp(a, "ping") && argc == 3) {
+		/* an ICMP echo socket: net.ipv4.ping_group_range decides */
+		int v6 = !strcmp(argv[2], "inet6");
+
+		*nr = SYS_socket;
+		return syscall(SYS_socket, v6 ? AF_INET6 : AF_INET, SOCK_DGRAM,
+			       v6 ? IPPROTO_ICMPV6 : IPPROTO_ICMP);
+	}
+	if (!strcmp(a, "uffd") && (argc == 2 || argc == 3)) {
+		/* kernel faults too (vm.unprivileged_userfaultfd or
+		 * CAP_SYS_PTRACE), or "user": UFFD_USER_MODE_ONLY */
+		int user = argc == 3 && !strcmp(argv[2], "user");
+
+		*nr = SYS_userfaultfd;
+		return syscall(SYS_userfaultfd,
+			       O_CLOEXEC | (user ? UFFD_USER_MODE_ONLY : 0));
+	}
+	if (!strcmp(a, "uffd-dev") && argc == 2) {
+		/* /dev/userfaultfd, then USERFAULTFD_IOC_NEW for kernel
+		 * faults too: its mode decides, not the sysctl */
+		long fd;
+
+		*nr = SYS_openat;
+		fd = syscall(SYS_openat, AT_FDCWD, "/dev/userfaultfd",
+			     O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			return fd;
+		*nr = SYS_ioctl;
+		return syscall(SYS_ioctl, fd, USERFAULTFD_IOC_NEW, O_CLOEXEC);
 	}
 	if ((!strcmp(a, "shmat") || !strcmp(a, "msgsnd")) && argc == 3) {
 		key_t key = (key_t)strtoul(argv[2], NULL, 0);
@@ -509,10 +544,11 @@ int main(int argc, char **argv)
 			"major", "minor", "access", "cgroup", "prog_id",
 			"rule", "cap_pi", "cap_pp", "cap_pe", "cap_bnd", "new_pi",
 			"new_pp", "new_pe", "securebits", "new_securebits",
-			"cmd", "ipc_key", "ipc_id", "cuid", "cgid", NULL
+			"cmd", "ipc_key", "ipc_id", "cuid", "cgid",
+			"group_low", "group_high", NULL
 		};
 		static const char *const sys_names[] = {
-			"syscall", "exit", "a0", "a1", NULL
+			"syscall", "exit", "a0", "a1", "a2", NULL
 		};
 		struct auxerr_remedy *m = auxerr_record_remedy(r);
 		const char *s;
