@@ -25,7 +25,11 @@
 # attribute, not a sysctl; the remedy, setpriv --no-new-privs, run by
 # nobody itself, and the filter then changes nothing else); System V IPC
 # (ipc): root's 0600 shared memory segment and message queue, shmat(),
-# msgsnd() and ipcrm -M by nobody, the owner's IPC_SET and ipcrm -m after.
+# msgsnd() and ipcrm -M by nobody, the owner's IPC_SET and ipcrm -m after;
+# an ICMP echo socket refused by net.ipv4.ping_group_range (ping: the empty
+# range "1 0", then "100 200" for IPv6; root's sysctl remedies applied);
+# userfaultfd() with vm.unprivileged_userfaultfd = 0 (cap policy=; the
+# remedies UFFD_USER_MODE_ONLY and root's chgrp/chmod of /dev/userfaultfd).
 #
 # A case whose record the kernel does not write yet (another mechanism, or
 # the field that marks it missing) prints a SKIP line naming what the
@@ -795,6 +799,122 @@ bash -c "ipcrm -m $shmid"
 expect_eq ipc-ipcrm-applied 0 "$?"
 expect_eq ipc-ipcrm-gone "" "$(ipcs -m | awk -v k="$ipc_seg" '$1 == k')"
 ipcrm -Q "$ipc_q"
+
+# ---- net.ipv4.ping_group_range (mechanism=ping) --------------------------
+# An ICMP echo socket (SOCK_DGRAM, IPPROTO_ICMP or IPPROTO_ICMPV6) opens
+# without CAP_NET_RAW only for a group in the range; no capability
+# overrides it, so the record has none.  nobody (gid 65534, no
+# supplementary groups): the kernel's empty default "1 0", then "100 200"
+# for IPv6 (the same sysctl); each remedy, root's sysctl -w, applied and
+# the socket opened.  Root restores the range at the end.
+old_ping=$(cat /proc/sys/net/ipv4/ping_group_range)
+sysctl -q -w net.ipv4.ping_group_range="1 0"
+ping_rest="if the program falls back to a raw socket as ping does, root can give it CAP_NET_RAW (setcap cap_net_raw+ep $EV), with which it may send and receive any raw packet, much more than it needs; "
+ping_weak="may then open ICMP echo sockets (send pings and receive their replies, no raw packets), a low cost: systemd's default range, 0 2147483647, takes in every group"
+run ping inet
+expect_eq ping-empty-errno 13 "$(get errno)"
+if want ping-empty ping group_low; then
+	expect_eq ping-empty-syscall 41 "$(get sys.syscall)"
+	expect_eq ping-empty-a0 2 "$(get sys.a0)"
+	expect_eq ping-empty-a1 2 "$(get sys.a1)"
+	expect_eq ping-empty-a2 1 "$(get sys.a2)"
+	expect_eq ping-empty-exit -13 "$(get sys.exit)"
+	fields ping-empty policy=net.ipv4.ping_group_range group_low=1 group_high=0
+	expect_eq ping-empty-no-capability "" "$(get f.capability)"
+	expect_eq ping-empty-no-userns "" "$(get f.userns)"
+	expect_eq ping-empty-sentence "socket: denied by net.ipv4.ping_group_range = 1 0: an ICMP echo (ping) socket is open only to a process whose group or a supplementary group lies in that range, and the range is empty" "$(get sentence)"
+	cmd='sysctl -w net.ipv4.ping_group_range="65534 65534"'
+	remedy ping-empty policy "$cmd" root 0
+	expect_eq ping-empty-remedy-text "The range net.ipv4.ping_group_range = 1 0 is empty: no process may open an ICMP echo (ping) socket, whatever its groups or capabilities; ${ping_rest}the least change: root sets the range to the caller's group alone, gid 65534 (nogroup), in this network namespace (a container sets its own), and persists it with the line \"net.ipv4.ping_group_range = 65534 65534\" in a file under /etc/sysctl.d/: $cmd" "$(get remedy.text)"
+	expect_eq ping-empty-remedy-weakens "every process whose group or a supplementary group is gid 65534 (nogroup) $ping_weak" "$(get remedy.weakens)"
+	# root applies it: the socket opens, for IPv6 too
+	bash -c "$(get remedy.command)" >/dev/null
+	expect_eq ping-empty-applied-range "65534 65534" "$(tr -s '\t' ' ' </proc/sys/net/ipv4/ping_group_range)"
+	run ping inet
+	expect_eq ping-empty-applied 0 "$(get errno)"
+	run ping inet6
+	expect_eq ping-empty-applied-inet6 0 "$(get errno)"
+fi
+
+sysctl -q -w net.ipv4.ping_group_range="100 200"
+run ping inet6
+expect_eq ping6-range-errno 13 "$(get errno)"
+if want ping6-range ping group_low; then
+	expect_eq ping6-range-syscall 41 "$(get sys.syscall)"
+	expect_eq ping6-range-a0 a "$(get sys.a0)"
+	expect_eq ping6-range-a1 2 "$(get sys.a1)"
+	expect_eq ping6-range-a2 3a "$(get sys.a2)"
+	expect_eq ping6-range-exit -13 "$(get sys.exit)"
+	fields ping6-range policy=net.ipv4.ping_group_range group_low=100 group_high=200
+	expect_eq ping6-range-no-capability "" "$(get f.capability)"
+	expect_eq ping6-range-sentence "socket: denied by net.ipv4.ping_group_range = 100 200, which governs IPv6 too: an ICMP echo (ping) socket is open only to a process whose group or a supplementary group lies in that range, and neither gid 65534 (nogroup) nor any supplementary group of the process does" "$(get sentence)"
+	cmd='sysctl -w net.ipv4.ping_group_range="100 65534"'
+	remedy ping6-range policy "$cmd" root 0
+	expect_eq ping6-range-remedy-text "The range net.ipv4.ping_group_range = 100 200 takes in neither the caller's group (gid 65534, nogroup) nor any of its supplementary groups: root can make the user a member of a group whose gid lies in 100..200 (usermod -a -G GROUP nobody), from its next login; ${ping_rest}the least change to the system: root widens the range to 100 65534, the least that also takes in gid 65534 (nogroup), in this network namespace (a container sets its own), and persists it with the line \"net.ipv4.ping_group_range = 100 65534\" in a file under /etc/sysctl.d/: $cmd" "$(get remedy.text)"
+	expect_eq ping6-range-remedy-weakens "every process whose group or a supplementary group lies in 100..65534 $ping_weak" "$(get remedy.weakens)"
+	bash -c "$(get remedy.command)" >/dev/null
+	expect_eq ping6-range-applied-range "100 65534" "$(tr -s '\t' ' ' </proc/sys/net/ipv4/ping_group_range)"
+	run ping inet6
+	expect_eq ping6-range-applied 0 "$(get errno)"
+	run ping inet
+	expect_eq ping6-range-applied-inet 0 "$(get errno)"
+fi
+echo "$old_ping" > /proc/sys/net/ipv4/ping_group_range
+expect_eq ping-restored "$old_ping" "$(cat /proc/sys/net/ipv4/ping_group_range)"
+
+# ---- userfaultfd() with vm.unprivileged_userfaultfd = 0 (cap policy=) -----
+# Without UFFD_USER_MODE_ONLY, userfaultfd() asks to handle kernel faults
+# too: CAP_SYS_PTRACE or the sysctl at 1.  The remedy's first way,
+# UFFD_USER_MODE_ONLY, works as nobody; its command, root's chgrp/chmod of
+# /dev/userfaultfd (whose mode governs USERFAULTFD_IOC_NEW, not the
+# sysctl), lets nobody's group create one for kernel faults too.  Root
+# restores the sysctl and the device's owner and mode.
+if [ -e /proc/sys/vm/unprivileged_userfaultfd ]; then
+	old_uffd=$(cat /proc/sys/vm/unprivileged_userfaultfd)
+	echo 0 > /proc/sys/vm/unprivileged_userfaultfd
+	uffd_cmd=""
+	run uffd
+	expect_eq uffd-errno 1 "$(get errno)"
+	if want uffd cap policy; then
+		expect_eq uffd-syscall 323 "$(get sys.syscall)"
+		expect_eq uffd-a0 80000 "$(get sys.a0)"
+		expect_eq uffd-exit -1 "$(get sys.exit)"
+		fields uffd capability=19 userns=4026531837 userns_level=0 userns_owner=0 \
+			policy=vm.unprivileged_userfaultfd policy_value=0
+		expect_eq uffd-no-sysctl_write "" "$(get f.sysctl_write)"
+		expect_eq uffd-no-owner_op "" "$(get f.owner_op)"
+		expect_eq uffd-sentence "userfaultfd: denied by vm.unprivileged_userfaultfd = 0: a userfaultfd that also handles page faults in kernel mode needs CAP_SYS_PTRACE, and uid 65534 does not have it in the initial user namespace; one for faults in user mode only (UFFD_USER_MODE_ONLY) needs neither the capability nor the sysctl" "$(get sentence)"
+		cmd="chgrp nogroup /dev/userfaultfd && chmod 0660 /dev/userfaultfd"
+		remedy uffd command "$cmd" root 0
+		expect_eq uffd-remedy-text "If the program needs faults in user mode only, it can pass UFFD_USER_MODE_ONLY to userfaultfd(), which needs no privilege at all; for kernel faults too, /dev/userfaultfd (Linux 6.1 and later: open it, then ioctl USERFAULTFD_IOC_NEW) is governed by its mode, not by vm.unprivileged_userfaultfd, so root can let the caller's group (gid 65534, nogroup) open it, persistently with the udev rule KERNEL==\"userfaultfd\", GROUP=\"nogroup\", MODE=\"0660\" in a file under /etc/udev/rules.d/; only as a last resort root sets vm.unprivileged_userfaultfd = 1, and then every user may stall the kernel's accesses to its memory, a classic way to widen race windows in kernel exploits (CAP_SYS_PTRACE for the program would be far more than it needs: it may then trace every process); root opens /dev/userfaultfd to the group with the command: $cmd" "$(get remedy.text)"
+		expect_eq uffd-remedy-weakens "every process whose group or a supplementary group is gid 65534 (nogroup) may then create userfaultfds that handle kernel faults and stall the kernel's accesses to its memory, a classic way to widen race windows in kernel exploits" "$(get remedy.weakens)"
+		uffd_cmd=$(get remedy.command)
+	fi
+	# the caller's own way: user-mode faults only, no privilege
+	run uffd user
+	expect_eq uffd-user-mode-only 0 "$(get errno)"
+	if [ -c /dev/userfaultfd ] && [ -n "$uffd_cmd" ]; then
+		uffd_dev=$(stat -c '%u:%g %a' /dev/userfaultfd)
+		run uffd-dev
+		expect_eq uffd-dev-before 13 "$(get errno)"
+		bash -c "$uffd_cmd"
+		expect_eq uffd-dev-chgrp 0 "$?"
+		expect_eq uffd-dev-mode "0:65534 660" "$(stat -c '%u:%g %a' /dev/userfaultfd)"
+		run uffd-dev
+		expect_eq uffd-dev-applied 0 "$(get errno)"
+		# the sysctl still refuses the system call itself
+		run uffd
+		expect_eq uffd-still-refused 1 "$(get errno)"
+		chown "${uffd_dev% *}" /dev/userfaultfd
+		chmod "${uffd_dev#* }" /dev/userfaultfd
+		expect_eq uffd-dev-restored "$uffd_dev" "$(stat -c '%u:%g %a' /dev/userfaultfd)"
+	else
+		skip uffd-dev "no /dev/userfaultfd or no remedy command"
+	fi
+	echo "$old_uffd" > /proc/sys/vm/unprivileged_userfaultfd
+else
+	skip uffd "the kernel has no userfaultfd (CONFIG_USERFAULTFD)"
+fi
 
 # ---- census: an EPERM no check notes -------------------------------------
 if [ -e "$AUXERR_SYSCTL/census" ]; then
