@@ -17,7 +17,9 @@
 # lsm/landlock seccomp ptrace, and protected signal task hidepid fuse
 # device capset when the kernel writes them, and nnp: a seccomp filter
 # without no_new_privs, a cap record with policy=no_new_privs, and ipc:
-# shmat() of root's 0600 System V shared memory segment: else SKIP),
+# shmat() of root's 0600 System V shared memory segment, ping: an ICMP
+# echo socket with net.ipv4.ping_group_range "1 0", and uffd: userfaultfd()
+# with vm.unprivileged_userfaultfd 0, a cap record with policy=: else SKIP),
 # as nobody, through build/userland/auxerr-stale
 # (tests/guest/src/auxerr-stale.c).  With census mode in the kernel
 # (kernel.auxerr.census), the matrix runs again with it on: an unnoted
@@ -102,7 +104,13 @@ fi
 ipcrm -M 0x00005ee5 2>/dev/null
 "$B/auxerr-everyday" ipcmk shm 0x00005ee5 0600 >/dev/null
 
-mechs="dac path cap mount inode sticky landlock seccomp ptrace protected signal task hidepid fuse device capset nnp ipc"
+# ping: the kernel's empty range; uffd: kernel faults need CAP_SYS_PTRACE
+st_ping=$(cat /proc/sys/net/ipv4/ping_group_range)
+sysctl -q -w net.ipv4.ping_group_range="1 0"
+st_uffd=$(cat /proc/sys/vm/unprivileged_userfaultfd 2>/dev/null)
+[ -n "$st_uffd" ] && echo 0 > /proc/sys/vm/unprivileged_userfaultfd
+
+mechs="dac path cap mount inode sticky landlock seccomp ptrace protected signal task hidepid fuse device capset nnp ipc ping uffd"
 followups="enoent eexist eperm eacces"
 declare -A ERRNO=([enoent]=2 [eexist]=17 [eperm]=1 [eacces]=13)
 declare -A ERRTEXT=([enoent]="No such file or directory" [eexist]="File exists"
@@ -124,7 +132,7 @@ for c in $modes; do
 	[ "$c" = 1 ] && sfx="-census"
 	for m in $mechs; do
 		want=$m
-		case $m in landlock) want=lsm ;; nnp) want=cap ;; esac
+		case $m in landlock) want=lsm ;; nnp|uffd) want=cap ;; esac
 		if [ "$m" = fuse ] && [ -z "$fuse_server" ]; then
 			skip "stale-fuse$sfx" "the kernel has no FUSE"
 			continue
@@ -143,7 +151,7 @@ for c in $modes; do
 		got=$(get enoent last_mechanism)
 		if [ "$got" != "$want" ]; then
 			case $m in
-			protected|signal|task|hidepid|fuse|device|capset|nnp|ipc)
+			protected|signal|task|hidepid|fuse|device|capset|nnp|ipc|ping|uffd)
 				skip "stale-$m$sfx" "the kernel records this denial as '${got:-nothing}', not mechanism=$m yet"
 				continue ;;
 			esac
@@ -243,6 +251,8 @@ echo "$psym" > /proc/sys/fs/protected_symlinks
 rm -f /tmp/st-link
 umount "$t/proc"
 ipcrm -M 0x00005ee5 2>/dev/null
+echo "$st_ping" > /proc/sys/net/ipv4/ping_group_range
+[ -n "$st_uffd" ] && echo "$st_uffd" > /proc/sys/vm/unprivileged_userfaultfd
 if [ -n "$fuse_server" ]; then
 	umount "$t/fuse"
 	kill "$fuse_server" 2>/dev/null

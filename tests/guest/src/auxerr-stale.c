@@ -38,7 +38,11 @@
  *       (prctl(PR_SET_SECCOMP) of an allow-all filter without
  *       no_new_privs: EACCES, a cap note with policy=no_new_privs), ipc
  *       (shmat() of root's 0600 shared memory segment key 0x00005ee5,
- *       which the script made: EACCES, mechanism=ipc)
+ *       which the script made: EACCES, mechanism=ipc), ping (an ICMP
+ *       echo socket while net.ipv4.ping_group_range, which the script
+ *       set, is "1 0": EACCES, mechanism=ping), uffd (userfaultfd(O_CLOEXEC)
+ *       while vm.unprivileged_userfaultfd is 0: EPERM, a cap note with
+ *       policy=vm.unprivileged_userfaultfd)
  * FOLLOWUP: enoent (openat of a missing name), eexist (mkdir of an
  *       existing directory), eperm (setpgid to a process group that does
  *       not exist: EPERM, no capability consulted), eacces (execve of a
@@ -57,10 +61,12 @@
 #include <linux/filter.h>
 #include <linux/landlock.h>
 #include <linux/seccomp.h>
+#include <netinet/in.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/shm.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 
@@ -207,6 +213,12 @@ static int make_denial(const char *mech)
 			r = shmat(id, NULL, SHM_RDONLY) == (void *)-1 ? -1 : 0;
 			denied("shmat", r);
 		}
+	} else if (!strcmp(mech, "ping")) {
+		r = syscall(SYS_socket, AF_INET, SOCK_DGRAM, IPPROTO_ICMP);
+		denied("socket", r);
+	} else if (!strcmp(mech, "uffd")) {
+		r = syscall(SYS_userfaultfd, O_CLOEXEC);
+		denied("userfaultfd", r);
 	} else {
 		fprintf(stderr, "auxerr-stale: unknown mechanism %s\n", mech);
 		return -1;
