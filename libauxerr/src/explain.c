@@ -389,6 +389,16 @@ static void cap_name(struct sb *b, const struct auxerr_record *r)
 		sb_printf(b, "%c", *p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
 }
 
+/* "CAP_X, and uid N does not have it": the tail of a clause that has
+ * just said what the capability is needed for */
+static void cap_and_lack(struct sb *b, const struct auxerr_record *r)
+{
+	cap_name(b, r);
+	sb_printf(b, "%s", _(", and uid "));
+	subject(b, r, "euid");
+	sb_printf(b, "%s", _(" does not have it"));
+}
+
 static void explain_owner_op(struct sb *b, const struct auxerr_record *r,
 			     const char *op);
 
@@ -424,27 +434,18 @@ static void explain_cap(struct sb *b, const struct auxerr_record *r)
 		else
 			sb_printf(b, _("RLIMIT_NICE (%llu) lets this process lower its nice value only down to %lld; going lower needs "),
 				  cur, 20 - (long long)cur);
-		cap_name(b, r);
-		sb_printf(b, "%s", _(", and uid "));
-		subject(b, r, "euid");
-		sb_printf(b, "%s", _(" does not have it"));
+		cap_and_lack(b, r);
 	} else if (rl && strcmp(rl, "RLIMIT_RTPRIO") == 0 && have_cur) {
 		if (cur == 0)
 			sb_printf(b, "%s", _("RLIMIT_RTPRIO (0) does not let this process use a real-time scheduling policy at all; that needs "));
 		else
 			sb_printf(b, _("RLIMIT_RTPRIO (%llu) lets this process use real-time priorities only up to %llu; a higher one needs "),
 				  cur, cur);
-		cap_name(b, r);
-		sb_printf(b, "%s", _(", and uid "));
-		subject(b, r, "euid");
-		sb_printf(b, "%s", _(" does not have it"));
+		cap_and_lack(b, r);
 	} else if (rl && *rl) {
 		sb_printf(b, _("denied by the resource limit %s (%s): going beyond it needs "),
 			  rl, rc ? rc : "?");
-		cap_name(b, r);
-		sb_printf(b, "%s", _(", and uid "));
-		subject(b, r, "euid");
-		sb_printf(b, "%s", _(" does not have it"));
+		cap_and_lack(b, r);
 	} else if (sw && *sw) {
 		/* the sysctl's own handler checks a capability on write */
 		sb_printf(b, _("denied for lack of a capability: writing the sysctl %s needs "),
@@ -463,18 +464,12 @@ static void explain_cap(struct sb *b, const struct auxerr_record *r)
 			sb_printf(b, _("denied with no_new_privs = %s: "),
 				  value ? value : "?");
 		sb_printf(b, "%s", _("a seccomp filter may be installed only by a thread that has set no_new_privs or has "));
-		cap_name(b, r);
-		sb_printf(b, "%s", _(", and uid "));
-		subject(b, r, "euid");
-		sb_printf(b, "%s", _(" does not have it"));
+		cap_and_lack(b, r);
 	} else if (policy && strcmp(policy, "vm.unprivileged_userfaultfd") == 0) {
 		/* userfaultfd() without UFFD_USER_MODE_ONLY: kernel faults too */
 		sb_printf(b, _("denied by %s = %s: a userfaultfd that also handles page faults in kernel mode needs "),
 			  policy, value ? value : "?");
-		cap_name(b, r);
-		sb_printf(b, "%s", _(", and uid "));
-		subject(b, r, "euid");
-		sb_printf(b, "%s", _(" does not have it"));
+		cap_and_lack(b, r);
 	} else if (policy && *policy) {
 		/* the policy decided: it made the capability necessary */
 		sb_printf(b, _("denied by %s = %s, which requires "), policy,

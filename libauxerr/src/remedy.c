@@ -2299,14 +2299,24 @@ static int ipc_kind(const struct auxerr_record *r, const char **name,
 	return 0;
 }
 
+/* The name of group gid, kept in tmp; NULL when it has none. */
+static const char *group_name(unsigned long gid, char *tmp, size_t len)
+{
+	struct group gr, *res = NULL;
+
+	if (getgrgid_r((gid_t)gid, &gr, tmp, len, &res) == 0 && res)
+		return res->gr_name;
+	return NULL;
+}
+
 /* "gid 65534, nogroup" or "gid 1000" (user_label() for groups) */
 static char *group_label(int *oom, unsigned long gid)
 {
-	struct group gr, *res = NULL;
 	char tmp[1024];
+	const char *name = group_name(gid, tmp, sizeof(tmp));
 
-	if (getgrgid_r((gid_t)gid, &gr, tmp, sizeof(tmp), &res) == 0 && res)
-		return xprintf(oom, "gid %lu, %s", gid, res->gr_name);
+	if (name)
+		return xprintf(oom, "gid %lu, %s", gid, name);
 	return xprintf(oom, "gid %lu", gid);
 }
 
@@ -2489,24 +2499,24 @@ out:
 /* "gid 65534 (nogroup)" or "gid 1000" */
 static char *group_paren(int *oom, unsigned long gid)
 {
-	struct group gr, *res = NULL;
 	char tmp[1024];
+	const char *name = group_name(gid, tmp, sizeof(tmp));
 
-	if (getgrgid_r((gid_t)gid, &gr, tmp, sizeof(tmp), &res) == 0 && res)
-		return xprintf(oom, "gid %lu (%s)", gid, res->gr_name);
+	if (name)
+		return xprintf(oom, "gid %lu (%s)", gid, name);
 	return xprintf(oom, "gid %lu", gid);
 }
 
 /* a group as chgrp and udev take it: the name, or the number */
 static char *group_word(int *oom, unsigned long gid)
 {
-	struct group gr, *res = NULL;
 	char tmp[1024];
+	const char *name = group_name(gid, tmp, sizeof(tmp));
 
-	if (getgrgid_r((gid_t)gid, &gr, tmp, sizeof(tmp), &res) == 0 && res) {
+	if (name) {
 		struct auxerr_buf b = { 0 };
 
-		shell_word(&b, res->gr_name);
+		shell_word(&b, name);
 		return buf_take(&b, oom);
 	}
 	return xprintf(oom, "%lu", gid);
