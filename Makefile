@@ -236,6 +236,15 @@ bench-stock: bpf
 kernel-configs: kernel
 	@$(top)/kernel/build-configs $(CONFIGS)
 
+# Bisectability (kernel/build-each): every patch of the series applied in
+# turn onto pristine, built (warnings fail) and booted in the guest;
+# FIRST=N starts at patch N, TOUCHED=1 only compiles the touched objects.
+# In build/linux-series, logs in build/build-each; slow (about 40 minutes
+# from patch 17 on 2 cores), not part of make check.
+.PHONY: kernel-each
+kernel-each: kernel
+	@$(top)/kernel/build-each $(if $(TOUCHED),--touched) $(FIRST)
+
 # SELinux on a kernel where it is the major LSM (the series' kernel booted
 # with lsm=...,selinux when it builds SELinux in, else Debian's stock one):
 # Debian's reference policy plus tests/selinux/auxerr_test.cil, real
