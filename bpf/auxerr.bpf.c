@@ -751,6 +751,214 @@ int BPF_PROG(ptrace, struct task_struct *target, unsigned int mode, int ret)
 }
 
 /*
+ * signal: check_kill_permission() refused a signal to another user's
+ * process (EPERM): the caller's real and effective uid match neither the
+ * target's real nor its saved uid, and ns_capable(CAP_KILL) failed
+ * (kill_ok_by_cred(), inlined).  As in the series, this note replaces the
+ * CAP_KILL note of that check (the later note of an errno replaces the
+ * earlier); a refusal of the LSMs' task_kill hook, which comes after
+ * kill_ok_by_cred() passed, is not one: then no CAP_KILL note is pending.
+ */
+#define CAP_KILL	5
+#define SIGCONT		18
+#define PIDTYPE_SID	3
+#define PROC_SUPER_MAGIC 0x9fa0
+
+/* task_pid_vnr(@t) as @cur sees it: 0 when @t is not in @cur's namespace */
+static __u32 pid_vnr(struct task_struct *cur, struct task_struct *t)
+{
+	unsigned long cp = (unsigned long)BPF_CORE_READ(cur, thread_pid);
+	unsigned long tp = (unsigned long)BPF_CORE_READ(t, thread_pid);
+	unsigned long numbers = bpf_core_field_offset(struct pid, numbers);
+	unsigned int lvl, tlvl;
+	struct upid mine, theirs;
+
+	if (!cp || !tp)
+		return 0;
+	lvl = BPF_CORE_READ((struct pid *)cp, level);
+	tlvl = BPF_CORE_READ((struct pid *)tp, level);
+	if (lvl > 31 || tlvl < lvl ||
+	    bpf_probe_read_kernel(&mine, sizeof(mine),
+				  (void *)(cp + numbers + lvl * sizeof(struct upid))) ||
+	    bpf_probe_read_kernel(&theirs, sizeof(theirs),
+				  (void *)(tp + numbers + lvl * sizeof(struct upid))) ||
+	    theirs.ns != mine.ns)
+		return 0;
+	return theirs.nr;
+}
+
+/*
+ * The series' auxerr_proc_shows_others(): whether the caller's /proc shows
+ * it other users' processes, as kern_path("/proc") finds it.  A BPF
+ * program cannot walk a path: the mount on the directory "proc" of the
+ * caller's root (a child of its root mount there), and the mounts stacked
+ * on its root, topmost last; it must be a procfs of the caller's own pid
+ * namespace without hidepid, or with the caller in its gid= group.
+ */
+struct mnt_find {
+	unsigned long head, pos;	/* the children's list, the current one */
+	unsigned long parent_dentry;	/* the mount point's parent: the root */
+	unsigned long at_dentry;	/* or the mount point itself (stacked) */
+	unsigned long found;		/* the child mount */
+};
+
+static long mnt_cb(__u64 i, void *ctx)
+{
+	struct mnt_find *f = ctx;
+	unsigned long child = bpf_core_field_offset(struct mount, mnt_child);
+	struct list_head *pos;
+	struct mount *c;
+	struct dentry *mp;
+	char name[5];
+
+	if (!f->pos || f->pos == f->head)
+		return 1;
+	c = (struct mount *)(f->pos - child);
+	mp = BPF_CORE_READ(c, mnt_mountpoint);
+	if (f->at_dentry) {
+		if ((unsigned long)mp == f->at_dentry) {
+			f->found = (unsigned long)c;
+			return 1;
+		}
+	} else if ((unsigned long)BPF_CORE_READ(mp, d_parent) == f->parent_dentry &&
+		   BPF_CORE_READ(mp, d_name.len) == 4 &&
+		   bpf_probe_read_kernel_str(name, sizeof(name), BPF_CORE_READ(mp, d_name.name)) == 5 &&
+		   name[0] == 'p' && name[1] == 'r' && name[2] == 'o' && name[3] == 'c') {
+		f->found = (unsigned long)c;
+		return 1;
+	}
+	pos = (struct list_head *)f->pos;	/* (not f->pos inside the CO-RE read) */
+	f->pos = (unsigned long)BPF_CORE_READ(pos, next);
+	return 0;
+}
+
+/* the first child of mount @m mounted on @dentry, or on the entry "proc"
+ * of @parent: 0 when there is none */
+static unsigned long child_mount(unsigned long m, unsigned long parent, unsigned long dentry)
+{
+	unsigned long off = bpf_core_field_offset(struct mount, mnt_mounts);
+	struct mnt_find f = {
+		.head = m + off,
+		.parent_dentry = parent,
+		.at_dentry = dentry,
+	};
+
+	f.pos = (unsigned long)BPF_CORE_READ((struct mount *)m, mnt_mounts.next);
+	bpf_loop(256, mnt_cb, &f, 0);
+	return f.found;
+}
+
+static __u32 proc_shows_others(struct task_struct *task, const struct cred *c)
+{
+	unsigned long mnt_off = bpf_core_field_offset(struct mount, mnt);
+	unsigned long m, next, pid, numbers = bpf_core_field_offset(struct pid, numbers);
+	struct proc_fs_info *fi;
+	struct super_block *sb;
+	struct upid mine;
+	unsigned int lvl;
+	struct path root;
+
+	if (bpf_probe_read_kernel(&root, sizeof(root), &task->fs->root) || !root.mnt)
+		return 0;
+	m = (unsigned long)root.mnt - mnt_off;
+	m = child_mount(m, (unsigned long)root.dentry, 0);
+	for (int i = 0; i < 4 && m; i++) {
+		next = child_mount(m, 0, (unsigned long)BPF_CORE_READ((struct mount *)m, mnt.mnt_root));
+		if (!next)
+			break;
+		m = next;
+	}
+	if (!m)
+		return 0;
+	sb = BPF_CORE_READ((struct mount *)m, mnt.mnt_sb);
+	if (BPF_CORE_READ(sb, s_magic) != PROC_SUPER_MAGIC)
+		return 0;
+	fi = BPF_CORE_READ(sb, s_fs_info);
+	pid = (unsigned long)BPF_CORE_READ(task, thread_pid);
+	lvl = BPF_CORE_READ((struct pid *)pid, level);
+	if (!fi || lvl > 31 ||
+	    bpf_probe_read_kernel(&mine, sizeof(mine),
+				  (void *)(pid + numbers + lvl * sizeof(struct upid))) ||
+	    BPF_CORE_READ(fi, pid_ns) != mine.ns)
+		return 0;
+	return BPF_CORE_READ(fi, hide_pid) == 0 /* HIDEPID_OFF */ ||
+	       in_group(c, BPF_CORE_READ(fi, pid_gid.val));
+}
+
+SEC("fexit/check_kill_permission")
+int BPF_PROG(signal_x, int sig, struct kernel_siginfo *info, struct task_struct *t, int ret)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	const struct cred *c = task->cred, *tc;
+	struct auxb_task *st;
+	struct auxb_rec *r;
+	struct pid *sid;
+	int cap_kill = 0;
+	__u32 n;
+
+	if (ret != -EPERM || task->signal == t->signal)
+		return 0;
+	tc = t->real_cred;
+	if (c->euid.val == tc->suid.val || c->euid.val == tc->uid.val ||
+	    c->uid.val == tc->suid.val || c->uid.val == tc->uid.val)
+		return 0;	/* kill_ok_by_cred() passed: an LSM refused */
+	if (sig == SIGCONT) {
+		/* allowed within the caller's session (then an LSM refused) */
+		sid = t->signal->pids[PIDTYPE_SID];
+		if (!sid || sid == task->signal->pids[PIDTYPE_SID])
+			return 0;
+	}
+	st = bpf_task_storage_get(&notes, task, 0, 0);
+	if (!st)
+		return 0;
+	n = st->npend;
+	for (int i = 0; i < AUXB_PENDING; i++) {
+		if (i >= n)
+			break;
+		if (st->pend[i].error == EPERM && st->pend[i].mech == AUXB_CAP &&
+		    st->pend[i].cap == CAP_KILL)
+			cap_kill = 1;
+	}
+	if (!cap_kill)
+		return 0;	/* CAP_KILL was not refused: an LSM was */
+	r = note(EPERM, AUXB_SIGNAL, 0);
+	if (!r)
+		return 0;
+	r->sig = sig;
+	r->opid = pid_vnr(task, t);
+	r->ouid = tc->uid.val;
+	r->osuid = tc->suid.val;
+	r->userns = tc->user_ns->ns.inum;
+	r->userns_owner = tc->user_ns->owner.val;
+	r->ids_visible = proc_shows_others(task, c);
+	return 0;
+}
+
+/*
+ * ping: ping_init_sock() refuses an ICMP echo socket (EACCES) when neither
+ * the caller's group nor a supplementary group is in
+ * net.ipv4.ping_group_range of the socket's network namespace; the range
+ * as the kernel holds it (kgid_t: the ids of the initial user namespace,
+ * as the series prints them).
+ */
+SEC("fexit/ping_init_sock")
+int BPF_PROG(ping, struct sock *sk, int ret)
+{
+	struct auxb_rec *r;
+	struct net *net;
+
+	if (ret != -EACCES)
+		return 0;
+	r = note(EACCES, AUXB_PING, 0);
+	if (!r)
+		return 0;
+	net = BPF_CORE_READ(sk, __sk_common.skc_net.net);
+	r->group_low = BPF_CORE_READ(net, ipv4.ping_group_range.range[0].val);
+	r->group_high = BPF_CORE_READ(net, ipv4.ping_group_range.range[1].val);
+	return 0;
+}
+
+/*
  * seccomp: __secure_computing() returns -1 when the system call is to be
  * skipped; for SECCOMP_RET_ERRNO the filter's errno is then already in the
  * task's return register.  (This fexit runs on every system call of a
@@ -1250,6 +1458,22 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 	case AUXB_SECCOMP:
 		BPF_SEQ_PRINTF(seq, "mechanism=seccomp arch=c000003e nr=%u code=0x%x filters=%u",
 			       r->sc_nr, r->sc_code, r->sc_filters);
+		break;
+	case AUXB_SIGNAL:
+		/* the series' auxerr_render_signal() */
+		BPF_SEQ_PRINTF(seq, "mechanism=signal sig=%d opid=%d", r->sig, r->opid);
+		if (r->ids_visible)
+			BPF_SEQ_PRINTF(seq, " ouid=%u osuid=%u", r->ouid, r->osuid);
+		else
+			BPF_SEQ_PRINTF(seq, " ids=hidden");
+		BPF_SEQ_PRINTF(seq, " capability=%d", CAP_KILL);
+		if (r->ids_visible)
+			BPF_SEQ_PRINTF(seq, " userns=%llu userns_owner=%u", r->userns,
+				       r->userns_owner);
+		break;
+	case AUXB_PING:
+		BPF_SEQ_PRINTF(seq, "mechanism=ping policy=net.ipv4.ping_group_range group_low=%u group_high=%u",
+			       r->group_low, r->group_high);
 		break;
 	case AUXB_LSM:
 		BPF_SEQ_PRINTF(seq, "mechanism=lsm lsm=%s lsm_hook=%s",

@@ -33,7 +33,7 @@
 enum auxb_mech {	/* enum auxerr_mechanism */
 	AUXB_DAC = 1, AUXB_PATH = 2, AUXB_CAP = 3, AUXB_LSM = 4,
 	AUXB_SECCOMP = 5, AUXB_MOUNT = 6, AUXB_INODE = 7, AUXB_STICKY = 8,
-	AUXB_PTRACE = 9,
+	AUXB_PTRACE = 9, AUXB_SIGNAL = 11, AUXB_PING = 19,
 };
 
 enum auxb_class { AUXB_OWNER, AUXB_GROUP, AUXB_OTHER, AUXB_ACL, AUXB_ACL_USER,
@@ -71,6 +71,12 @@ struct auxb_rec {
 	char fstype[16], sb[32];
 	/* ptrace: 1 creds, 2 not_dumpable; the target */
 	__u32 reason, opid;
+	/* signal: the signal, the target's saved uid (its real uid in ouid,
+	 * its user namespace in userns and userns_owner), and whether the
+	 * caller's /proc shows it other users' processes (else ids=hidden) */
+	__u32 sig, osuid, ids_visible;
+	/* ping: net.ipv4.ping_group_range of the socket's network namespace */
+	__u32 group_low, group_high;
 	/* seccomp: the number the filter saw, its return value, the stack */
 	__u32 sc_nr, sc_code, sc_filters;
 	/* lsm: indexes into the names of auxerr.bpf.c */

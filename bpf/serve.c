@@ -250,6 +250,21 @@ static void put_auxerr(struct out *o, const struct auxb_rec *r, int event)
 		put(o, " mechanism=seccomp%s nr=%u code=0x%x filters=%u",
 		    event ? " arch=c000003e" : "", r->sc_nr, r->sc_code, r->sc_filters);
 		break;
+	case AUXB_SIGNAL:
+		put(o, " mechanism=signal sig=%d opid=%d", (int)r->sig, (int)r->opid);
+		if (r->ids_visible)
+			put(o, " ouid=%u osuid=%u", r->ouid, r->osuid);
+		else
+			put(o, " ids=hidden");
+		put(o, " capability=5");	/* CAP_KILL */
+		if (r->ids_visible)
+			put(o, " userns=%llu userns_owner=%u",
+			    (unsigned long long)r->userns, r->userns_owner);
+		break;
+	case AUXB_PING:
+		put(o, " mechanism=ping policy=net.ipv4.ping_group_range group_low=%u group_high=%u",
+		    r->group_low, r->group_high);
+		break;
 	case AUXB_LSM:
 		put(o, " mechanism=lsm lsm=%s lsm_hook=%s", lsms[r->lsm & 3],
 		    hooks[r->hook < 10 ? r->hook : 0]);
