@@ -7,13 +7,17 @@
  *   stock-probe ACTION ARGS...
  *
  * Actions: open PATH, openw PATH (for writing), exec PATH, chown PATH UID, mkdir PATH, unlink PATH, rename FROM TO,
+ * kill PID SIG, tgkill PID SIG (tgkill(PID, PID, SIG)), ping inet|inet6
+ * (socket() of an ICMP echo socket: SOCK_DGRAM, IPPROTO_ICMP or
+ * IPPROTO_ICMPV6),
  * landlock DIR PATH (allow only reading beneath DIR, then open PATH for
  * reading and writing), seccomp NR ERRNO PATH (a filter failing syscall NR with ERRNO,
  * then open PATH), clear (clear, then get), flush PATH (open, then
  * get_last_audit_record(AUXERR_FLUSH) twice: prints "flush=ERRNO",
  * "serial=", "flushed=", "age_after=", "flush2=ERRNO", and nothing else),
  * hold PATH, holdw PATH (open it to read, to write; print "tid= serial=",
- * then wait to be killed),
+ * then wait to be killed), holdkill PID SIG, holdping inet|inet6 (the
+ * same after kill, after socket() of an ICMP echo socket),
  * llsandbox DIR PATH STALE, scsandbox PATH STALE (a sandbox that refuses
  * the iterator too: Landlock reading beneath /etc, /usr and DIR only, then
  * open PATH to write; a seccomp filter failing every openat with EPERM,
@@ -47,6 +51,7 @@
 #include <sys/syscall.h>
 #include <sys/un.h>
 #include <unistd.h>
+#include <netinet/in.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/landlock.h>
@@ -388,12 +393,11 @@ static int flush(const char *path)
 	return 0;
 }
 
-static int hold(const char *path, int flags)
+/* after the denial: print "tid= serial=" and wait to be killed */
+static int hold_record(void)
 {
 	struct auxerr_record *rec;
-	int r = open(path, flags);
 
-	(void)r;
 	rec = auxerr_record_fetch(0);
 	printf("tid=%ld serial=%llu\n", (long)syscall(SYS_gettid),
 	       rec ? auxerr_record_serial(rec) : 0);
@@ -401,6 +405,14 @@ static int hold(const char *path, int flags)
 	for (;;)
 		pause();
 	return 0;
+}
+
+static int hold(const char *path, int flags)
+{
+	int r = open(path, flags);
+
+	(void)r;
+	return hold_record();
 }
 
 int main(int argc, char **argv)
@@ -417,6 +429,17 @@ int main(int argc, char **argv)
 		return hold(argv[2], O_RDONLY);
 	if (!strcmp(a, "holdw") && argc == 3)
 		return hold(argv[2], O_WRONLY);
+	if (!strcmp(a, "holdkill") && argc == 4) {
+		r = (int)syscall(SYS_kill, atoi(argv[2]), atoi(argv[3]));
+		return hold_record();
+	}
+	if (!strcmp(a, "holdping") && argc == 3) {
+		int v6 = !strcmp(argv[2], "inet6");
+
+		r = (int)syscall(SYS_socket, v6 ? AF_INET6 : AF_INET, SOCK_DGRAM,
+				 v6 ? IPPROTO_ICMPV6 : IPPROTO_ICMP);
+		return hold_record();
+	}
 	if (!strcmp(a, "lastraw") && argc == 5)
 		return lastraw(argv[2], atoi(argv[3]), (unsigned)atoi(argv[4]));
 	if (!strcmp(a, "ownraw") && argc == 4)
@@ -472,6 +495,15 @@ int main(int argc, char **argv)
 		r = rename(argv[2], argv[3]);
 	} else if (!strcmp(a, "unlink") && argc == 3) {
 		r = unlink(argv[2]);
+	} else if (!strcmp(a, "kill") && argc == 4) {
+		r = (int)syscall(SYS_kill, atoi(argv[2]), atoi(argv[3]));
+	} else if (!strcmp(a, "tgkill") && argc == 4) {
+		r = (int)syscall(SYS_tgkill, atoi(argv[2]), atoi(argv[2]), atoi(argv[3]));
+	} else if (!strcmp(a, "ping") && argc == 3) {
+		int v6 = !strcmp(argv[2], "inet6");
+
+		r = (int)syscall(SYS_socket, v6 ? AF_INET6 : AF_INET, SOCK_DGRAM,
+				 v6 ? IPPROTO_ICMPV6 : IPPROTO_ICMP);
 	} else if (!strcmp(a, "ptrace") && argc == 3) {
 		r = (int)ptrace(PTRACE_ATTACH, atoi(argv[2]), NULL, NULL);
 	} else if (!strcmp(a, "clear") && argc == 3) {
@@ -480,7 +512,7 @@ int main(int argc, char **argv)
 		auxerr_clear();
 		errno = e;
 	} else {
-		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | "
+		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | holdkill PID SIG | holdping inet|inet6 | "
 			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH\n");
 		return 2;
 	}
