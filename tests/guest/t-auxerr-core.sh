@@ -170,11 +170,22 @@ mkdir -p /tmp/mnt-core
 mount -t tmpfs tmpfs /tmp/mnt-core
 echo s > /tmp/mnt-core/secret
 chmod 0600 /tmp/mnt-core/secret
-as_nobody bash -c 'true </tmp/mnt-core/secret; sleep 2; cat /proc/$$/auxerr; exit 0' > "$t/held" 2>/dev/null &
+# The holder says when it has been denied and reads its record only once
+# the umount is done (a fifo, not sleeps: on a loaded host nobody's bash
+# may not even have started when a fixed delay runs out, and the file
+# would then be gone before it is denied).
+rm -f /tmp/mnt-core-go
+mkfifo -m 0666 /tmp/mnt-core-go
+as_nobody bash -c 'true </tmp/mnt-core/secret; echo denied; read -r _ </tmp/mnt-core-go; cat /proc/$$/auxerr; exit 0' > "$t/held" 2>/dev/null &
 holder=$!
-sleep 1
+for _ in $(seq 600); do
+	grep -qx denied "$t/held" 2>/dev/null && break
+	sleep 0.1
+done
 if umount /tmp/mnt-core; then pass umount-while-kept; else fail umount-while-kept "umount failed"; fi
+timeout 60 sh -c "echo go > /tmp/mnt-core-go"
 wait $holder
+rm -f /tmp/mnt-core-go
 expect_eq record-survives-umount /tmp/mnt-core/secret "$(rec_field PATH name < "$t/held")"
 
 finish
