@@ -959,6 +959,143 @@ int BPF_PROG(ping, struct sock *sk, int ret)
 }
 
 /*
+ * protected: the fs.protected_* sysctls' refusals (mechanism=protected,
+ * 10), where the series notes them, next to audit_log_path_denied().
+ * may_follow_link() and may_create_in_sticky() are static and inlined in
+ * Debian's build (neither is in its BTF); the one call both make at their
+ * refusal, audit_log_path_denied() (kernel/audit.c, called only there and
+ * in may_linkat()), is out of line: its fexit, with its op= and the
+ * caller's nameidata (task->nameidata), which at that call holds what
+ * the check saw: for "follow_link" the link on top of nd->stack and the
+ * sticky directory in nd->path; for "sticky_create", "sticky_create_fifo"
+ * and "sticky_create_regular" the file or FIFO in nd->path, in its
+ * parent; both with nd->dir_mode and nd->dir_vfsuid.  may_linkat() is out
+ * of line (in BTF): its fexit at -EPERM, its only refusal of the sysctl.
+ * The sysctls' values are static ints, read from kallsyms' addresses;
+ * without them the level is what the refusal implies (docs/bpf-backend.md).
+ */
+#define PROT_SYMLINKS	0
+#define PROT_HARDLINKS	1
+#define PROT_FIFOS	2
+#define PROT_REGULAR	3
+#define S_IFREG		0100000
+#define S_IFIFO		0010000
+#define S_ISUID		04000
+#define S_ISGID		02000
+extern const void sysctl_protected_symlinks __ksym __weak;
+extern const void sysctl_protected_hardlinks __ksym __weak;
+extern const void sysctl_protected_fifos __ksym __weak;
+extern const void sysctl_protected_regular __ksym __weak;
+
+/* the value of a sysctl at @addr, else @implied */
+static __u32 prot_level(const void *addr, __u32 implied)
+{
+	int v = -1;
+
+	if (!addr || bpf_probe_read_kernel(&v, sizeof(v), addr) || v < 1 || v > 2)
+		return implied;
+	return v;
+}
+
+static struct auxb_rec *note_protected(int err, __u32 sysctl, struct inode *inode)
+{
+	struct auxb_rec *r = note(err, AUXB_PROTECTED, 0);
+
+	if (!r)
+		return NULL;
+	r->prot_sysctl = sysctl;
+	r->mode = BPF_CORE_READ(inode, i_mode);
+	r->ouid = BPF_CORE_READ(inode, i_uid.val);
+	r->ogid = BPF_CORE_READ(inode, i_gid.val);
+	r->ino = BPF_CORE_READ(inode, i_ino);
+	r->dev = BPF_CORE_READ(inode, i_sb, s_dev);
+	r->has_obj = 1;
+	return r;
+}
+
+SEC("fexit/audit_log_path_denied")
+int BPF_PROG(protected_x, int type, const char *operation)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct nameidata *nd = BPF_CORE_READ(task, nameidata);
+	struct dentry *obj, *dir;
+	struct saved *stack;
+	struct inode *inode;
+	struct auxb_rec *r;
+	__u32 sysctl, level, depth;
+	char op[24] = {};
+
+	if (!nd || bpf_probe_read_kernel_str(op, sizeof(op), operation) <= 0)
+		return 0;
+	if (op[0] == 'f' && op[1] == 'o' && op[7] == 'l') {	/* follow_link */
+		depth = BPF_CORE_READ(nd, depth);
+		stack = BPF_CORE_READ(nd, stack);
+		if (!depth || depth > 64 || !stack ||
+		    bpf_probe_read_kernel(&obj, sizeof(obj), &stack[depth - 1].link.dentry))
+			return 0;
+		dir = BPF_CORE_READ(nd, path.dentry);
+		sysctl = PROT_SYMLINKS;
+		level = prot_level(&sysctl_protected_symlinks, 1);
+	} else if (op[0] == 's' && op[1] == 't' && op[7] == 'c') {	/* sticky_create* */
+		obj = BPF_CORE_READ(nd, path.dentry);
+		dir = BPF_CORE_READ(obj, d_parent);
+		inode = BPF_CORE_READ(obj, d_inode);
+		if (!inode)
+			return 0;
+		sysctl = (BPF_CORE_READ(inode, i_mode) & S_IFMT) == S_IFIFO ?
+			 PROT_FIFOS : PROT_REGULAR;
+		/* sticky_create: a world-writable directory, level 1 or 2;
+		 * sticky_create_fifo, sticky_create_regular: level 2 */
+		level = op[13] == '_' ? 2 : 1;
+		level = sysctl == PROT_FIFOS ? prot_level(&sysctl_protected_fifos, level) :
+					       prot_level(&sysctl_protected_regular, level);
+	} else {
+		return 0;	/* linkat: may_linkat()'s fexit */
+	}
+	inode = BPF_CORE_READ(obj, d_inode);
+	if (!inode)
+		return 0;
+	r = note_protected(EACCES, sysctl, inode);
+	if (!r)
+		return 0;
+	r->prot_level = level;
+	r->prot_dir = 1;
+	r->dir_mode = BPF_CORE_READ(nd, dir_mode);
+	r->dir_ouid = BPF_CORE_READ(nd, dir_vfsuid.val);
+	r->dir_ino = BPF_CORE_READ(dir, d_inode, i_ino);
+	return 0;
+}
+
+/*
+ * may_linkat() refuses (EPERM) a hard link to a file the caller does not
+ * own (inode_owner_or_capable() failed, whose CAP_FOWNER note this one
+ * replaces, as the series' does) and that is not safe to link: why, in
+ * the order of safe_hardlink_source()'s checks.
+ */
+SEC("fexit/may_linkat")
+int BPF_PROG(linkat_x, struct mnt_idmap *idmap, const struct path *link, int ret)
+{
+	struct inode *inode;
+	struct auxb_rec *r;
+	__u32 mode;
+
+	if (ret != -EPERM)
+		return 0;
+	inode = BPF_CORE_READ(link, dentry, d_inode);
+	if (!inode)
+		return 0;
+	r = note_protected(EPERM, PROT_HARDLINKS, inode);
+	if (!r)
+		return 0;
+	r->prot_level = prot_level(&sysctl_protected_hardlinks, 1);
+	mode = r->mode;
+	r->prot_unsafe = (mode & S_IFMT) != S_IFREG ? 0 :
+			 (mode & S_ISUID) ? 1 :
+			 (mode & (S_ISGID | 0010)) == (S_ISGID | 0010) ? 2 : 3;
+	return 0;
+}
+
+/*
  * seccomp: __secure_computing() returns -1 when the system call is to be
  * skipped; for SECCOMP_RET_ERRNO the filter's errno is then already in the
  * task's return register.  (This fexit runs on every system call of a
@@ -1350,6 +1487,10 @@ static const char vfs_flags[8][12] = { "?", "ro", "ro_sb", "sticky", "noexec",
 	"nodev", "immutable", "append" };
 static const char aa_modes[6][12] = { "", "enforce", "complain", "kill",
 	"unconfined", "user" };
+static const char prot_sysctls[4][24] = { "fs.protected_symlinks",
+	"fs.protected_hardlinks", "fs.protected_fifos", "fs.protected_regular" };
+static const char prot_unsafe[4][12] = { "not_regular", "setuid", "setgid",
+	"no_access" };
 static const char hooks[10][24] = { "?", "file_open", "file_permission",
 	"file_truncate", "file_ioctl", "path_mknod", "path_mkdir", "path_chown",
 	"ptrace_access_check", "capable" };
@@ -1470,6 +1611,19 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 		if (r->ids_visible)
 			BPF_SEQ_PRINTF(seq, " userns=%llu userns_owner=%u", r->userns,
 				       r->userns_owner);
+		break;
+	case AUXB_PROTECTED:
+		/* the series' auxerr_render_protected(), then the object */
+		BPF_SEQ_PRINTF(seq, "mechanism=protected sysctl=%s level=%u fsuid=%u",
+			       prot_sysctls[r->prot_sysctl & 3], r->prot_level, r->fsuid);
+		if (r->prot_dir) {
+			put_mode(seq, "dir_mode", r->dir_mode);
+			BPF_SEQ_PRINTF(seq, " dir_ouid=%u dir_inode=%llu", r->dir_ouid,
+				       r->dir_ino);
+		} else {
+			BPF_SEQ_PRINTF(seq, " unsafe=%s", prot_unsafe[r->prot_unsafe & 3]);
+		}
+		put_object(seq, r);
 		break;
 	case AUXB_PING:
 		BPF_SEQ_PRINTF(seq, "mechanism=ping policy=net.ipv4.ping_group_range group_low=%u group_high=%u",

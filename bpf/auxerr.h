@@ -33,7 +33,7 @@
 enum auxb_mech {	/* enum auxerr_mechanism */
 	AUXB_DAC = 1, AUXB_PATH = 2, AUXB_CAP = 3, AUXB_LSM = 4,
 	AUXB_SECCOMP = 5, AUXB_MOUNT = 6, AUXB_INODE = 7, AUXB_STICKY = 8,
-	AUXB_PTRACE = 9, AUXB_SIGNAL = 11, AUXB_PING = 19,
+	AUXB_PTRACE = 9, AUXB_PROTECTED = 10, AUXB_SIGNAL = 11, AUXB_PING = 19,
 };
 
 enum auxb_class { AUXB_OWNER, AUXB_GROUP, AUXB_OTHER, AUXB_ACL, AUXB_ACL_USER,
@@ -75,6 +75,12 @@ struct auxb_rec {
 	 * its user namespace in userns and userns_owner), and whether the
 	 * caller's /proc shows it other users' processes (else ids=hidden) */
 	__u32 sig, osuid, ids_visible;
+	/* protected: which fs.protected_* sysctl (0 symlinks, 1 hardlinks,
+	 * 2 fifos, 3 regular), its level, for a hard link why the file is
+	 * not safe to link (0 not_regular, 1 setuid, 2 setgid, 3 no_access),
+	 * and whether the sticky directory (dir_mode, dir_ouid, dir_ino) is
+	 * set (not for a hard link); the object in mode, ouid, ogid, ino, dev */
+	__u32 prot_sysctl, prot_level, prot_unsafe, prot_dir;
 	/* ping: net.ipv4.ping_group_range of the socket's network namespace */
 	__u32 group_low, group_high;
 	/* seccomp: the number the filter saw, its return value, the stack */

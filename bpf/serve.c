@@ -183,6 +183,10 @@ static const char *const vfs_flags[8] = { "?", "ro", "ro_sb", "sticky",
 	"noexec", "nodev", "immutable", "append" };
 static const char *const aa_modes[6] = { "", "enforce", "complain", "kill",
 	"unconfined", "user" };
+static const char *const prot_sysctls[4] = { "fs.protected_symlinks",
+	"fs.protected_hardlinks", "fs.protected_fifos", "fs.protected_regular" };
+static const char *const prot_unsafe[4] = { "not_regular", "setuid", "setgid",
+	"no_access" };
 static const char *const hooks[] = { "?", "file_open", "file_permission",
 	"file_truncate", "file_ioctl", "path_mknod", "path_mkdir", "path_chown",
 	"ptrace_access_check", "capable" };
@@ -260,6 +264,18 @@ static void put_auxerr(struct out *o, const struct auxb_rec *r, int event)
 		if (r->ids_visible)
 			put(o, " userns=%llu userns_owner=%u",
 			    (unsigned long long)r->userns, r->userns_owner);
+		break;
+	case AUXB_PROTECTED:
+		put(o, " mechanism=protected sysctl=%s level=%u fsuid=%u",
+		    prot_sysctls[r->prot_sysctl & 3], r->prot_level, r->fsuid);
+		if (r->prot_dir) {
+			put_mode(o, "dir_mode", r->dir_mode);
+			put(o, " dir_ouid=%u dir_inode=%llu", r->dir_ouid,
+			    (unsigned long long)r->dir_ino);
+		} else {
+			put(o, " unsafe=%s", prot_unsafe[r->prot_unsafe & 3]);
+		}
+		put_object(o, r);
 		break;
 	case AUXB_PING:
 		put(o, " mechanism=ping policy=net.ipv4.ping_group_range group_low=%u group_high=%u",
