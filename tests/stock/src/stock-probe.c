@@ -7,6 +7,7 @@
  *   stock-probe ACTION ARGS...
  *
  * Actions: open PATH, openw PATH (for writing), exec PATH, chown PATH UID, mkdir PATH, unlink PATH, rename FROM TO,
+ * creat PATH (openat O_WRONLY|O_CREAT), linkat FROM TO,
  * kill PID SIG, tgkill PID SIG (tgkill(PID, PID, SIG)), ping inet|inet6
  * (socket() of an ICMP echo socket: SOCK_DGRAM, IPPROTO_ICMP or
  * IPPROTO_ICMPV6),
@@ -491,6 +492,10 @@ int main(int argc, char **argv)
 		sandbox = 2;
 		r = open(argv[2], O_RDONLY);
 		stale = atoi(argv[3]);
+	} else if (!strcmp(a, "creat") && argc == 3) {
+		r = (int)syscall(SYS_openat, AT_FDCWD, argv[2], O_WRONLY | O_CREAT, 0644);
+	} else if (!strcmp(a, "linkat") && argc == 4) {
+		r = (int)syscall(SYS_linkat, AT_FDCWD, argv[2], AT_FDCWD, argv[3], 0);
 	} else if (!strcmp(a, "rename") && argc == 4) {
 		r = rename(argv[2], argv[3]);
 	} else if (!strcmp(a, "unlink") && argc == 3) {
@@ -512,7 +517,7 @@ int main(int argc, char **argv)
 		auxerr_clear();
 		errno = e;
 	} else {
-		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | holdkill PID SIG | holdping inet|inet6 | "
+		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | holdkill PID SIG | holdping inet|inet6 | "
 			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH\n");
 		return 2;
 	}
