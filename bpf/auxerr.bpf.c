@@ -144,14 +144,17 @@ static struct auxb_rec *note(int err, __u32 mech, int weak)
 	return r;
 }
 
+/* CO-RE reads: @inode may come from a program's argument or from a
+ * BPF_CORE_READ() chain (the fs.protected_* notes), which the verifier
+ * does not let a program dereference */
 static void note_inode(struct auxb_rec *r, struct inode *inode)
 {
-	r->mode = inode->i_mode;
-	r->ouid = inode->i_uid.val;
-	r->ogid = inode->i_gid.val;
-	r->ino = inode->i_ino;
-	r->dev = inode->i_sb->s_dev;
-	r->rdev = inode->i_rdev;
+	r->mode = BPF_CORE_READ(inode, i_mode);
+	r->ouid = BPF_CORE_READ(inode, i_uid.val);
+	r->ogid = BPF_CORE_READ(inode, i_gid.val);
+	r->ino = BPF_CORE_READ(inode, i_ino);
+	r->dev = BPF_CORE_READ(inode, i_sb, s_dev);
+	r->rdev = BPF_CORE_READ(inode, i_rdev);
 }
 
 static int in_group(const struct cred *c, __u32 gid)
@@ -1004,11 +1007,7 @@ static struct auxb_rec *note_protected(int err, __u32 sysctl, struct inode *inod
 	if (!r)
 		return NULL;
 	r->prot_sysctl = sysctl;
-	r->mode = BPF_CORE_READ(inode, i_mode);
-	r->ouid = BPF_CORE_READ(inode, i_uid.val);
-	r->ogid = BPF_CORE_READ(inode, i_gid.val);
-	r->ino = BPF_CORE_READ(inode, i_ino);
-	r->dev = BPF_CORE_READ(inode, i_sb, s_dev);
+	note_inode(r, inode);
 	r->has_obj = 1;
 	return r;
 }
