@@ -190,9 +190,11 @@ kernel-deb: headers
 kernel-deb-boot: userland
 	@$(top)/scripts/kernel-deb boot
 
-# Debian's own kernel (linux-image-6.12.118+deb12-amd64, unmodified) for the
-# BPF backend: downloaded and unpacked under build/stock with a small
-# initramfs for its 9p modules, and vmlinux.h from its BTF (scripts/stock-kernel).
+# Debian's own kernels (unmodified) for the BPF backend, each downloaded and
+# unpacked with a small initramfs for its virtio/9p modules and vmlinux.h
+# from its BTF (scripts/stock-kernel): linux-image-6.12.118+deb12-amd64 under
+# build/stock, and Debian 12's default 6.1 (the newest
+# linux-image-6.1.0-N-amd64) under build/stock-6.1.
 .PHONY: stock-kernel bpf check-stock
 stock-kernel: deps
 	@$(top)/scripts/stock-kernel

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * /init of the stock kernel's initramfs (scripts/stock-kernel): Debian's
- * kernel has 9p as modules, so this loads them (netfs, 9pnet,
- * 9pnet_virtio, 9p, unpacked next to this program as /m/NAME.ko), mounts
+ * kernels have 9p (and 6.1 virtio too) as modules, so this loads them
+ * (unpacked next to this program as /m/NAME.ko, in the order /m/order
+ * lists them, one name a line: modprobe's, dependencies first), mounts
  * the host root the way tests/vm/run asks (root=/dev/root, rootflags=...
  * on the command line), moves it onto / and execs the init= program,
  * just as the patched kernel, which has 9p built in, does by itself.
@@ -46,8 +47,7 @@ static char *cmdline_arg(const char *cmdline, const char *key)
 
 int main(void)
 {
-	static const char *const mods[] = { "netfs", "9pnet", "9pnet_virtio", "9p" };
-	static char cmdline[4096];
+	static char cmdline[4096], order[4096];
 
 	mkdir("/dev", 0755);
 	if (mount("devtmpfs", "/dev", "devtmpfs", 0, NULL) == 0) {
@@ -68,9 +68,14 @@ int main(void)
 		die("/proc/cmdline");
 	close(cfd);
 
-	for (size_t i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
-		char path[64];
-		snprintf(path, sizeof(path), "/m/%s.ko", mods[i]);
+	int ofd = open("/m/order", O_RDONLY | O_CLOEXEC);
+	ssize_t olen = ofd < 0 ? -1 : read(ofd, order, sizeof(order) - 1);
+	if (olen <= 0)
+		die("/m/order");
+	close(ofd);
+	for (char *name = strtok(order, "\n"); name; name = strtok(NULL, "\n")) {
+		char path[96];
+		snprintf(path, sizeof(path), "/m/%s.ko", name);
 		int fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
 			die(path);
