@@ -1012,6 +1012,22 @@ static struct auxb_rec *note_protected(int err, __u32 sysctl, struct inode *inod
 	return r;
 }
 
+/* The sticky directory's owner: nameidata.dir_vfsuid (a vfsuid_t, 6.2 and
+ * later) was dir_uid (a kuid_t) before; either holds the id as the
+ * initial user namespace sees it. */
+struct nameidata___dir_uid {
+	kuid_t dir_uid;
+} __attribute__((preserve_access_index));
+
+static __u32 nd_dir_uid(struct nameidata *nd)
+{
+	struct nameidata___dir_uid *old = (void *)nd;
+
+	if (bpf_core_field_exists(nd->dir_vfsuid))
+		return BPF_CORE_READ(nd, dir_vfsuid.val);
+	return BPF_CORE_READ(old, dir_uid.val);
+}
+
 SEC("fexit/audit_log_path_denied")
 int BPF_PROG(protected_x, int type, const char *operation)
 {
@@ -1060,7 +1076,7 @@ int BPF_PROG(protected_x, int type, const char *operation)
 	r->prot_level = level;
 	r->prot_dir = 1;
 	r->dir_mode = BPF_CORE_READ(nd, dir_mode);
-	r->dir_ouid = BPF_CORE_READ(nd, dir_vfsuid.val);
+	r->dir_ouid = nd_dir_uid(nd);
 	r->dir_ino = BPF_CORE_READ(dir, d_inode, i_ino);
 	return 0;
 }
