@@ -133,6 +133,35 @@ static void perm_words(struct sb *b, const char *perm, int dir)
 	}
 }
 
+/* a uid the record should hold and does not (a damaged SYSCALL record) */
+static const char *unrecorded(void)
+{
+	return _("(not recorded)");
+}
+
+/*
+ * 0 when @perm names one of the permissions in @named (7: read, write,
+ * execute; 6 for System V IPC: read, write); else 1, with the words for
+ * what the record holds instead in @b: "permission bits 010 (octal), not
+ * one of read/write" or "a permission the record does not name".
+ */
+static int perm_unnamed(struct sb *b, const char *perm, unsigned long named)
+{
+	char *end;
+	unsigned long v = perm ? strtoul(perm, &end, 0) : 0;
+
+	if (perm && *perm && !*end && (v & named))
+		return 0;
+	if (!perm || !*perm || *end)
+		sb_printf(b, "%s", _("a permission the record does not name"));
+	else
+		sb_printf(b, named == 6 ?
+			  _("permission bits %03lo (octal), not one of read/write") :
+			  _("permission bits %03lo (octal), not one of read/write/execute"),
+			  v);
+	return 1;
+}
+
 static int is_parent(const struct auxerr_record *r, unsigned i)
 {
 	const char *nt = auxerr_record_field_nth(r, "PATH", i, "nametype", 0);
@@ -173,7 +202,7 @@ static void subject(struct sb *b, const struct auxerr_record *r,
 {
 	const char *u = auxerr_record_field(r, "SYSCALL", field);
 
-	sb_printf(b, "%s", u ? u : "?");
+	sb_printf(b, "%s", u ? u : unrecorded());
 }
 
 /*
@@ -225,7 +254,12 @@ static void dac_clause(struct sb *b, const struct auxerr_record *r, int dir)
 	const char *entry;
 
 	if (!uid)
-		uid = "?";
+		uid = unrecorded();
+	if (perm_unnamed(&p, perm, 7)) {
+		sb_printf(b, _("uid %s was refused %s"), uid, p.s ? p.s : "?");
+		free(p.s);
+		return;
+	}
 	/* what was requested and not granted: a mkdir asks for write and
 	 * search, and a directory "other" may search lacks write only */
 	const char *granted = aux(r, "granted");
@@ -1541,7 +1575,7 @@ static void explain_ipc(struct sb *b, const struct auxerr_record *r)
 	const char *euid = auxerr_record_field(r, "SYSCALL", "euid");
 
 	if (!euid)
-		euid = "?";
+		euid = unrecorded();
 	if (op && strcmp(op, "ctl") == 0) {
 		const char *cmd = aux(r, "cmd");
 
@@ -1575,6 +1609,11 @@ static void explain_ipc(struct sb *b, const struct auxerr_record *r)
 	sb_printf(b, _(": mode %s, "), mode ? mode : "?");
 	ipc_owners(b, r);
 	sb_printf(b, "%s", "; ");
+	if (perm_unnamed(&p, perm, 6)) {
+		sb_printf(b, _("uid %s was refused %s"), euid, p.s ? p.s : "?");
+		free(p.s);
+		return;
+	}
 	/* the bits asked for and not granted */
 	if (perm && granted && *perm && *granted) {
 		pv = strtoul(perm, &e1, 0) & 7;

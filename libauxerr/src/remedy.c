@@ -62,12 +62,20 @@ struct auxerr_remedy {
 /* the string built, or NULL (and *oom) on allocation failure */
 static char *buf_take(struct auxerr_buf *b, int *oom)
 {
-	if (b->oom || !b->s) {
+	char *s;
+
+	if (b->oom) {
 		*oom = 1;
 		free(b->s);
 		return NULL;
 	}
-	return b->s;
+	if (b->s)
+		return b->s;
+	/* nothing was appended: an empty string, not a failure */
+	s = strdup("");
+	if (!s)
+		*oom = 1;
+	return s;
 }
 
 __attribute__((format(printf, 2, 3)))
@@ -2411,6 +2419,13 @@ static void remedy_ipc(struct auxerr_remedy *m, const struct auxerr_record *r)
 
 	if (!miss)
 		miss = perm & 7;
+	if (!(miss & 6)) {
+		/* ipcperms() asks for read (4) or write (2), never more */
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_printf(&b, _("No remedy: the record asks for permission bits %03lo (octal) on %s, which are not read or write"),
+				   perm, object ? object : "?");
+		goto out;
+	}
 	if (miss & 4)
 		auxerr__buf_str(&pw, _("read"));
 	if ((miss & 6) == 6)
@@ -2728,7 +2743,20 @@ auxerr_record_remedy(const struct auxerr_record *rec)
 		auxerr__buf_printf(&b, _("No remedy is known for the mechanism \"%s\""), mech);
 		say(m, &b);
 	}
-	if (m->oom || !m->text) {
+	if (!m->oom && (!m->text || !*m->text)) {
+		/* a remedy that found nothing to say: still an answer */
+		struct auxerr_buf b = { 0 };
+
+		set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		free(m->command);
+		m->command = NULL;
+		free(m->weakens);
+		m->weakens = NULL;
+		auxerr__buf_printf(&b, _("No remedy can be derived: the record does not hold the facts that the mechanism \"%s\" needs"),
+				   mech);
+		say(m, &b);
+	}
+	if (m->oom) {
 		auxerr_remedy_free(m);
 		errno = ENOMEM;
 		return NULL;

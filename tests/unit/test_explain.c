@@ -262,11 +262,12 @@ static void test_generic_and_unknown(void)
 		   "uid 7 is \"other\" and has no write permission");
 	auxerr_record_free(r);
 
-	/* dac with nothing but the mechanism: no crash, question marks */
+	/* dac with nothing but the mechanism: no crash, and the missing
+	 * permission said in words, not as a question mark */
 	r = two_lines("mechanism=dac");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 	ASSERT_STR(auxerr_explain(r),
-		   "open: denied by file permissions: mode ? ?:?; uid 7 has no ? permission");
+		   "open: denied by file permissions: mode ? ?:?; uid 7 was refused a permission the record does not name");
 	auxerr_record_free(r);
 
 	/* cap with an unknown capability number, no namespace facts */
