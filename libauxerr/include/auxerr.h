@@ -148,6 +148,17 @@ int auxerr_record_is_flushed(const struct auxerr_record *rec);
 const char *auxerr_record_text(const struct auxerr_record *rec);
 
 /*
+ * auxerr_record_damage - what the event lacks that the kernel always
+ * writes: a translated phrase such as "the SYSCALL record lacks uid, pid"
+ * or "the SYSCALL record has a value cut short or run together: a1n"
+ * (a line cut by a full disk or a truncated log).  The explanation and
+ * the remedy still use what the intact records say; a fact they could
+ * not know is named as unknown there.  NULL with errno ENOENT when the
+ * event is whole; the string belongs to @rec.  (AUXERR_1.2)
+ */
+const char *auxerr_record_damage(const struct auxerr_record *rec);
+
+/*
  * Fields, raw or interpreted.
  *
  * @type selects the record: "SYSCALL", "AUXERR" (also accepted:

@@ -297,6 +297,11 @@ static char *syscall_field(auparse_state_t *au, const char *name, int interp)
 	return v ? strdup(v) : NULL;
 }
 
+const char *auxerr__too_big(void)
+{
+	return _("its records exceed the 256 KiB that one event may hold");
+}
+
 /* the event's records, one per line; NULL (and *@too_big) over
  * AUXERR_TEXT_MAX, or on allocation failure */
 static char *event_text(auparse_state_t *au, size_t *len, int *too_big)

@@ -69,6 +69,9 @@ struct auxerr_event {
 	const char *comm, *exe;	/* interpreted (decoded) */
 };
 
+/* why an event with @too_big set is not explained: a translated phrase */
+AUXERR_SHARED const char *auxerr__too_big(void);
+
 struct auxerr_asm_stats {
 	unsigned long lines;		/* records handed to libauparse */
 	unsigned long skipped;		/* AUXERR_LINE_SKIPPED */
@@ -145,9 +148,18 @@ struct auxerr_json_src {
 	/* for an event libauxerr could not parse (@rec NULL): what the
 	 * assembler found, may be NULL */
 	const struct auxerr_event *ev;
+	/* for such an event: why it could not be parsed
+	 * (auxerr__parse_failure()), may be NULL */
+	const char *damaged;
 };
 
 struct auxerr_record;
+
+/*
+ * Why the calling thread's last auxerr_record_parse() failed, as a
+ * translated phrase ("no SYSCALL record"); NULL after a success.
+ */
+AUXERR_SHARED const char *auxerr__parse_failure(void);
 
 /*
  * One event as one line of JSON ending in '\n' (malloc'd, NUL-

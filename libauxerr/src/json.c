@@ -204,7 +204,7 @@ char *auxerr__json_event(struct auxerr_record *r,
 	unsigned milli = 0;
 	unsigned long long serial = 0;
 	const char *pid = NULL, *uid = NULL, *comm = NULL, *exe = NULL;
-	const char *expl = NULL;
+	const char *expl = NULL, *damaged;
 	char when[64];
 	struct tm tm;
 	time_t t;
@@ -220,7 +220,12 @@ char *auxerr__json_event(struct auxerr_record *r,
 		exe = auxerr_record_interpret(r, "SYSCALL", "exe");
 		e = r->error;
 		expl = auxerr_explain(r);
-	} else if (ev) {
+		damaged = auxerr_record_damage(r);
+	} else {
+		damaged = src->damaged ? src->damaged :
+			  _("the event could not be parsed");
+	}
+	if (!r && ev) {
 		sec = ev->sec;
 		milli = ev->milli;
 		serial = ev->serial;
@@ -295,6 +300,8 @@ char *auxerr__json_event(struct auxerr_record *r,
 	auxerr__buf_str(&b, expl ? "true" : "false");
 	member(&b, "explanation");
 	str_or_null(&b, expl);
+	member(&b, "damaged");
+	str_or_null(&b, damaged);
 	member(&b, "remedy");
 	if (r)
 		remedy(&b, r);

@@ -28,6 +28,10 @@
 
 #include "record.h"
 
+/* Why this thread's last auxerr_record_parse() refused its text: an
+ * untranslated phrase for auxerr__parse_failure() */
+static __thread const char *parse_failure;
+
 static int bad_byte(const char *text, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
@@ -45,13 +49,20 @@ static int count_lines(const char *text, size_t len, unsigned *lines)
 	size_t i = 0;
 
 	while (i < len) {
-		if (len - i < 5 || memcmp(text + i, "type=", 5) != 0)
+		if (len - i < 5 || memcmp(text + i, "type=", 5) != 0) {
+			parse_failure = N_("a line that is not an audit record");
 			return -1;
+		}
 		const char *nl = memchr(text + i, '\n', len - i);
-		if (nl == NULL)
-			return -1;	/* truncated: every record ends in \n */
-		if (auxerr__auparse_hazard(text + i, (size_t)(nl - (text + i))))
+		if (nl == NULL) {
+			/* truncated: every record ends in \n */
+			parse_failure = N_("the last record is cut short (no end of line)");
 			return -1;
+		}
+		if (auxerr__auparse_hazard(text + i, (size_t)(nl - (text + i)))) {
+			parse_failure = N_("a record that libauparse cannot read safely");
+			return -1;
+		}
 		i = (size_t)(nl - text) + 1;
 		n++;
 	}
@@ -123,12 +134,21 @@ static int derive(struct auxerr_record *r)
 	const char *s;
 	char *end;
 
-	if (auxerr_record_count(r, "SYSCALL") != 1 ||
-	    auxerr_record_count(r, "AUXERR") != 1)
+	unsigned nsys = auxerr_record_count(r, "SYSCALL");
+	unsigned naux = auxerr_record_count(r, "AUXERR");
+
+	if (nsys != 1 || naux != 1) {
+		parse_failure = !nsys ? N_("no SYSCALL record") :
+				nsys > 1 ? N_("more than one SYSCALL record") :
+				!naux ? N_("no AUXERR record") :
+				N_("more than one AUXERR record");
 		return EBADMSG;
+	}
 	s = auxerr_record_field(r, "AUXERR", "mechanism");
-	if (!s || !*s)
+	if (!s || !*s) {
+		parse_failure = N_("the AUXERR record names no mechanism");
 		return EBADMSG;
+	}
 	r->mechanism = s;
 
 	s = auxerr_record_field(r, "SYSCALL", "arch");
@@ -139,11 +159,11 @@ static int derive(struct auxerr_record *r)
 	}
 	r->syscall = -1;
 	s = auxerr_record_field(r, "SYSCALL", "syscall");
-	if (!s)
+	long nr = s ? strtol(s, &end, 10) : -1;
+	if (!s || !*s || *end || nr < 0) {
+		parse_failure = N_("the SYSCALL record has no system call number");
 		return EBADMSG;
-	long nr = strtol(s, &end, 10);
-	if (*end || nr < 0)
-		return EBADMSG;
+	}
 	r->syscall = nr;
 	r->syscall_name = auxerr_record_interpret(r, "SYSCALL", "syscall");
 
@@ -157,6 +177,11 @@ static int derive(struct auxerr_record *r)
 }
 
 static struct auxerr_record *parse_locked(const char *text, size_t len);
+
+const char *auxerr__parse_failure(void)
+{
+	return parse_failure ? _(parse_failure) : NULL;
+}
 
 AUXERR_API struct auxerr_record *auxerr_record_parse(const char *text,
 						     size_t len)
@@ -179,23 +204,34 @@ static struct auxerr_record *parse_locked(const char *text, size_t len)
 	struct auxerr_record *r;
 	auparse_state_t *au;
 
+	parse_failure = NULL;
 	if (text == NULL || len == 0 || len > AUXERR_TEXT_MAX ||
 	    memchr(text, '\0', len) != NULL) {
+		parse_failure = !text || !len ? N_("no text") :
+				len > AUXERR_TEXT_MAX ? N_("more text than an event may hold") :
+				N_("a NUL byte");
 		errno = EINVAL;
 		return NULL;
 	}
-	if (bad_byte(text, len) || count_lines(text, len, &lines) < 0) {
+	if (bad_byte(text, len)) {
+		parse_failure = N_("a byte outside printable ASCII");
+		errno = EBADMSG;
+		return NULL;
+	}
+	if (count_lines(text, len, &lines) < 0) {
 		errno = EBADMSG;
 		return NULL;
 	}
 	r = calloc(1, sizeof(*r));
 	if (!r) {
+		parse_failure = N_("out of memory");
 		errno = ENOMEM;
 		return NULL;
 	}
 	r->text = malloc(len + 1);
 	if (!r->text) {
 		free(r);
+		parse_failure = N_("out of memory");
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -208,14 +244,22 @@ static struct auxerr_record *parse_locked(const char *text, size_t len)
 		err = errno == ENOMEM ? ENOMEM : EBADMSG;
 		goto fail;
 	}
+	parse_failure = N_("no record that libauparse can read");
 	if (auparse_next_event(au) <= 0)
 		goto fail;
 	err = fill(r, au);
 	if (err)
 		goto fail;
 	err = EBADMSG;
-	if (r->nrecs != lines || auparse_next_event(au) > 0)
+	if (auparse_next_event(au) > 0) {
+		parse_failure = N_("records of more than one event");
 		goto fail;
+	}
+	if (r->nrecs != lines) {
+		parse_failure = N_("a record that libauparse dropped (a malformed stamp or field, or a repeated record)");
+		goto fail;
+	}
+	parse_failure = NULL;
 	err = derive(r);	/* may reuse the state: after the checks */
 	if (err)
 		goto fail;
@@ -223,6 +267,8 @@ static struct auxerr_record *parse_locked(const char *text, size_t len)
 	return r;
 
 fail:
+	if (err == ENOMEM)
+		parse_failure = N_("out of memory");
 	auxerr_record_free(r);
 	errno = err;
 	return NULL;

@@ -32,6 +32,7 @@ AUXERR_API void auxerr_record_free(struct auxerr_record *rec)
 		free_recs(rec);
 		free(rec->text);
 		free(rec->explanation);
+		free(rec->damage);
 		free(rec);
 	}
 	errno = saved;

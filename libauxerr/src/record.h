@@ -51,6 +51,8 @@ struct auxerr_record {
 	unsigned age;
 	unsigned flags;
 	char *explanation;
+	char *damage;		/* auxerr_record_damage(), once known */
+	int damage_known;
 };
 
 /* auxerr_record_count()'s and the getters' notion of a record's type:

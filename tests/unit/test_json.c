@@ -89,7 +89,8 @@ static void test_not_parsed(void)
 		   "\"pid\":64,\"tid\":null,\"uid\":null,\"comm\":\"c\\\"1\",\"exe\":null,"
 		   "\"syscall\":null,\"syscall_name\":null,\"arch\":null,\"errno\":null,"
 		   "\"errno_name\":null,\"error\":null,\"mechanism\":null,\"weak\":null,"
-		   "\"explained\":false,\"explanation\":null,\"remedy\":null,"
+		   "\"explained\":false,\"explanation\":null,"
+		   "\"damaged\":\"the event could not be parsed\",\"remedy\":null,"
 		   "\"records\":null,\"text\":\"type=X\\n\"}\n");
 	free(j);
 }

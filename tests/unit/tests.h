@@ -25,6 +25,7 @@ void add_spec19e_suite(void);
 void add_spec19f_suite(void);
 void add_lsm_record_suite(void);
 void add_usermsg_suite(void);
+void add_damaged_suite(void);
 
 /* parse fixture @name; CU_FAIL and NULL if it does not parse */
 struct auxerr_record *parse_fixture(const char *name);
