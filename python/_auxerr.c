@@ -192,6 +192,18 @@ static PyObject *R_explanation(RecordObject *s, void *c)
 	return str_or_none(ex);
 }
 
+static PyObject *R_damaged(RecordObject *s, void *c)
+{
+	const char *d;
+
+	(void)c;
+	errno = 0;
+	d = auxerr_record_damage(s->rec);
+	if (!d && errno == ENOMEM)
+		return PyErr_NoMemory();
+	return str_or_none(d);
+}
+
 static PyObject *R_remedy(RecordObject *s, void *c)
 {
 	(void)c;
@@ -232,6 +244,9 @@ static PyGetSetDef Record_getset[] = {
 	  NULL },
 	{ "explanation", (getter)R_explanation, NULL,
 	  "One sentence saying what denied the call, and why.", NULL },
+	{ "damaged", (getter)R_damaged, NULL,
+	  "What a damaged event lacks that the kernel always writes\n"
+	  "(auxerr_record_damage()); None when the event is whole.", NULL },
 	{ "remedy", (getter)R_remedy, NULL,
 	  "The least change that would allow the call (auxerr_record_remedy()):\n"
 	  "a dict with kind (\"command\", \"policy\", \"sandbox\", \"none\"), text,\n"

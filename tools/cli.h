@@ -19,19 +19,28 @@
 
 enum out_mode { OUT_TEXT, OUT_JSON, OUT_RAW };
 
+struct auxerr_event;
+
 /* Where an event came from, for the output */
 struct ev_meta {
 	const char *source;	/* "proc", "audit", "trace" */
 	long pid, tid;		/* -1: unknown, take pid= from SYSCALL */
 	long line;		/* first input line (explain), else 0 */
 	long ret;		/* trace: the system call's return, else 0 */
+	/* explain: what the assembler read of the event, else NULL */
+	const struct auxerr_event *ev;
 };
 
 extern const char *progname;
 
-/* event.c */
+/* event.c: 0 explained, 1 written but libauxerr could not parse it
+ * (auxerr__parse_failure() says why), -1 with errno when not written */
 int event_print(FILE *f, enum out_mode mode, const char *text, size_t len,
 		const struct ev_meta *m);
+/* An event libauxerr could not parse (@text NULL: too large to keep),
+ * written with @why: 1, or -1 with errno */
+int event_print_unparsed(FILE *f, enum out_mode mode, const char *text,
+			 size_t len, const struct ev_meta *m, const char *why);
 /* The stamp "T:N" of the first line of @text (points into @text),
  * its length in *@n; NULL when the line has none. */
 const char *event_stamp(const char *text, size_t len, size_t *n);

@@ -81,6 +81,48 @@ static long field_long(const struct auxerr_record *rec, const char *type,
 	return v ? strtol(v, NULL, 10) : -1;
 }
 
+/*
+ * An event libauxerr could not parse is still written, with what the
+ * assembler read and why it could not be explained, so that no output
+ * loses it: 1, or -1 with errno on a failure to write it.
+ */
+int event_print_unparsed(FILE *f, enum out_mode mode, const char *text,
+			 size_t len, const struct ev_meta *m, const char *why)
+{
+	const struct auxerr_event *ev = m->ev;
+
+	if (!why)
+		why = "?";
+	if (mode == OUT_JSON) {
+		struct auxerr_json_src src = {
+			.source = m->source, .pid = m->pid, .tid = m->tid,
+			.line = m->line, .text = text, .len = len, .ev = ev,
+			.damaged = why,
+		};
+		char *j = auxerr__json_event(NULL, &src);
+
+		if (!j) {
+			errno = ENOMEM;
+			return -1;
+		}
+		fputs(j, f);
+		free(j);
+		return 1;
+	}
+	if (ev) {
+		fprintf(f, "audit(%lld.%03u:%llu) pid %s: auxerr event not explained\n",
+			ev->sec, ev->milli, ev->serial, ev->pid ? ev->pid : "?");
+	} else {
+		size_t n = 0;
+		const char *stamp = text ? event_stamp(text, len, &n) : NULL;
+
+		fprintf(f, "audit(%.*s) pid %ld: auxerr event not explained\n",
+			stamp ? (int)n : 1, stamp ? stamp : "?", m->pid);
+	}
+	fprintf(f, "    damaged: %s\n", why);
+	return 1;
+}
+
 int event_print(FILE *f, enum out_mode mode, const char *text, size_t len,
 		const struct ev_meta *m)
 {
@@ -99,7 +141,9 @@ int event_print(FILE *f, enum out_mode mode, const char *text, size_t len,
 	}
 	rec = auxerr_record_parse(text, len);
 	if (!rec)
-		return -1;
+		return errno == ENOMEM ? -1 :
+			event_print_unparsed(f, mode, text, len, m,
+					     auxerr__parse_failure());
 	expl = auxerr_explain(rec);
 	if (!expl)
 		expl = "";
@@ -120,6 +164,8 @@ int event_print(FILE *f, enum out_mode mode, const char *text, size_t len,
 				auxerr_record_mechanism(rec),
 				auxerr_record_is_weak(rec) ? " (weak note)" : "");
 		fprintf(f, "    %s\n", expl);
+		if (auxerr_record_damage(rec))
+			fprintf(f, "    damaged: %s\n", auxerr_record_damage(rec));
 		rem = auxerr_record_remedy(rec);
 		if (rem) {
 			/* the text names who and ends in the command */

@@ -30,8 +30,10 @@ static const char explain_usage[] =
 "'ausearch --raw' output; other events are ignored. FILE '-' or none: stdin.\n"
 "  --json   one JSON object per event and line (docs/json-format.md)\n"
 "  --raw    print the AUXERR events' records, grouped, instead\n"
-"Exit status: 0 at least one event explained, 1 none found, 2 usage,\n"
-"3 input that is not audit text (the line is named), 6 cannot read FILE.\n";
+"Exit status: 0 every AUXERR event explained (at least one), 1 none found,\n"
+"2 usage, 3 input that is not audit text, or an AUXERR event too damaged\n"
+"to explain (the line is named; the event is still printed, with why),\n"
+"6 cannot read FILE.\n";
 
 struct explain_state {
 	enum out_mode mode;
@@ -46,20 +48,28 @@ static void explain_event(const struct auxerr_event *ev, void *arg)
 {
 	struct explain_state *st = arg;
 	struct ev_meta m = { .source = "audit", .pid = -1, .tid = -1,
-			     .line = ev->line };
+			     .line = ev->line, .ev = ev };
+	const char *why;
+	int r;
 
 	if (st->discard)
 		return;
-	errno = EMSGSIZE;
-	if (ev->too_big ||
-	    event_print(stdout, st->mode, ev->text, ev->len, &m)) {
-		fprintf(stderr, "auxerr explain: %s:%ld: malformed auxerr event %lld.%03u:%llu: %s\n",
-			st->name, ev->line, ev->sec, ev->milli, ev->serial,
-			strerror(errno));
-		st->rc = EX_BADINPUT;
+	if (ev->too_big) {
+		why = auxerr__too_big();
+		r = event_print_unparsed(stdout, st->mode, NULL, 0, &m, why);
 	} else {
-		st->explained++;
+		r = event_print(stdout, st->mode, ev->text, ev->len, &m);
+		why = auxerr__parse_failure();
 	}
+	if (r == 0) {
+		st->explained++;
+		return;
+	}
+	/* written, or not even that: either way the reason, and exit 3 */
+	fprintf(stderr, "auxerr explain: %s:%ld: auxerr event %lld.%03u:%llu not explained: %s\n",
+		st->name, ev->line, ev->sec, ev->milli, ev->serial,
+		r < 0 ? strerror(errno) : why ? why : "?");
+	st->rc = EX_BADINPUT;
 }
 
 static int bad(struct explain_state *st, long lineno, const char *why)

@@ -346,9 +346,12 @@ int cmd_last(int argc, char **argv)
 	while (off < len && (count == 0 || shown < count)) {
 		size_t n = event_first_len(buf + off, len - off);
 
-		if (event_print(stdout, mode, buf + off, n, &m)) {
+		int r = event_print(stdout, mode, buf + off, n, &m);
+
+		if (r) {
+			/* written with why when r > 0; either way a failure */
 			fprintf(stderr, "auxerr last: cannot parse the kept record: %s\n",
-				strerror(errno));
+				r < 0 ? strerror(errno) : auxerr__parse_failure());
 			rc = EX_FAIL;
 		}
 		shown++;

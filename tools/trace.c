@@ -139,8 +139,9 @@ static void syscall_exit(pid_t tid, FILE *out, enum out_mode mode)
 				     .ret = info.exit.rval };
 
 		t->serial = serial;
-		if (event_print(out, mode, buf, len, &m))
-			fprintf(out, "[pid %d] a record auxerr cannot parse: %s\n",
+		/* an unparsed record is written with why (1); -1: not at all */
+		if (event_print(out, mode, buf, len, &m) < 0)
+			fprintf(out, "[pid %d] a record auxerr cannot print: %s\n",
 				tid, strerror(errno));
 		fflush(out);
 	}

@@ -154,11 +154,15 @@ int main(int argc, char **argv)
 		const struct plugin_stats *s = plugin_stats(p);
 
 		syslog(LOG_INFO,
-		       "audisp-auxerr exiting on %s: %lu events, %lu explained, "
-		       "%lu not understood, %lu lines dropped",
+		       "audisp-auxerr exiting on %s: %lu events, %lu with an AUXERR record: "
+		       "%lu explained, %lu written not understood (damaged), "
+		       "%lu dropped for want of memory; %lu lines dropped "
+		       "(%lu too long, %lu binary, %lu not audit records)",
 		       got_term ? "stop request" : "end of input", s->events,
-		       s->explained, s->unexplained,
-		       s->dropped_long + s->dropped_binary + s->dropped_malformed);
+		       s->auxerr_events, s->explained, s->unexplained,
+		       s->dropped_events,
+		       s->dropped_long + s->dropped_binary + s->dropped_malformed,
+		       s->dropped_long, s->dropped_binary, s->dropped_malformed);
 	}
 	plugin_free(p);
 	return 0;

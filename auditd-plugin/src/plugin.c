@@ -195,6 +195,10 @@ char *plugin_format_text(const struct plugin_line *l)
 			: "auxerr event not understood");
 	puts_(&b, " remedy=");
 	put_text_quoted(&b, l->remedy ? l->remedy : "no remedy known");
+	if (l->damaged) {
+		puts_(&b, " damaged=");
+		put_text_quoted(&b, l->damaged);
+	}
 	puts_(&b, "\n");
 	if (b.oom) {
 		free(b.s);
@@ -243,11 +247,16 @@ static void explain_one(const struct auxerr_event *e, void *arg)
 		l.error = auxerr_record_errno(r);
 		l.mechanism = auxerr_record_mechanism(r);
 		l.explanation = auxerr_explain(r);
+		l.damaged = auxerr_record_damage(r);
 		if (p->cfg.format != FORMAT_JSON) {
 			rem = auxerr_record_remedy(r);
 			l.remedy = rem ? auxerr_remedy_text(rem) : NULL;
 		}
 	} else {
+		l.damaged = e->too_big ? auxerr__too_big() :
+			    auxerr__parse_failure();
+		if (!l.damaged)
+			l.damaged = "?";
 		l.sec = e->sec;
 		l.milli = e->milli;
 		l.serial = e->serial;
@@ -260,6 +269,7 @@ static void explain_one(const struct auxerr_event *e, void *arg)
 		struct auxerr_json_src src = {
 			.source = "auditd", .pid = -1, .tid = -1,
 			.text = e->text, .len = e->len, .ev = e,
+			.damaged = l.damaged,
 		};
 
 		line = auxerr__json_event(r, &src);
@@ -272,6 +282,12 @@ static void explain_one(const struct auxerr_event *e, void *arg)
 			p->stats.explained++;
 		else
 			p->stats.unexplained++;
+	} else {
+		/* the formatters fail only for want of memory: count the
+		 * event and say so once, rather than lose it silently */
+		if (!p->stats.dropped_events++)
+			syslog(LOG_ERR, "audisp-auxerr: event %lld.%03u:%llu dropped: no memory to format it",
+			       l.sec, l.milli % 1000, l.serial);
 	}
 	free(line);
 	auxerr_remedy_free(rem);

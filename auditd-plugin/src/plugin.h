@@ -57,7 +57,10 @@ struct plugin_stats {
 	unsigned long events;		/* events auparse completed */
 	unsigned long auxerr_events;	/* of which carried a 1340 record */
 	unsigned long explained;	/* lines written with an explanation */
-	unsigned long unexplained;	/* 1340 events libauxerr refused */
+	unsigned long unexplained;	/* written without an explanation:
+					 * libauxerr refused them (damaged) */
+	unsigned long dropped_events;	/* 1340 events not written: no
+					 * memory to format them (syslogged) */
 	unsigned long write_errors;
 };
 
@@ -103,6 +106,7 @@ struct plugin_line {
 	const char *mechanism;
 	const char *explanation;
 	const char *remedy;	/* auxerr_remedy_text(), or NULL */
+	const char *damaged;	/* what the event lacks, NULL if whole */
 };
 
 /* The text format's line, NUL-terminated, with '\n' at the end; malloc'd */

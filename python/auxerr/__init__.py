@@ -112,6 +112,11 @@ class Record:
     explanation = property(lambda self: self._c.explanation,
                            doc="One sentence: what denied the call, and why.")
     sentence = explanation
+    damaged = property(lambda self: self._c.damaged,
+                       doc="What a damaged event (a cut line, a truncated "
+                           "log) lacks that the kernel always writes; None "
+                           "when it is whole. The explanation and remedy "
+                           "still use the intact records.")
     remedy = property(lambda self: self._c.remedy,
                       doc="The least change that would allow the call, and "
                           "who can make it: a dict with kind (\"command\", "
@@ -178,8 +183,8 @@ class Record:
             "mechanism": self.mechanism, "serial": self.serial,
             "time": self.time, "age": self.age, "weak": self.weak,
             "flushed": self.flushed, "fields": self.fields,
-            "explanation": self.explanation, "remedy": self.remedy,
-            "text": self.text,
+            "explanation": self.explanation, "damaged": self.damaged,
+            "remedy": self.remedy, "text": self.text,
         }
 
     def __str__(self):

@@ -104,6 +104,20 @@ d = json.loads(json.dumps(r.as_dict()))
 eq("dac-other as_dict is JSON", ("dac", 13, "openat", r.explanation),
    (d["mechanism"], d["errno"], d["syscall_name"], d["explanation"]))
 eq("dac-other repr", "<auxerr.Record serial=101 openat EACCES mechanism=dac>", repr(r))
+eq("dac-other whole: damaged None", (None, None), (r.damaged, d["damaged"]))
+
+# ---- a damaged event (issue 38): a SYSCALL record cut mid-field --------
+dm = auxerr.parse(open(os.path.join(FIX, "../cli/fixtures/damaged-cut-syscall.log")).read())
+eq("damaged: what it lacks",
+   "the SYSCALL record lacks a1, a2, a3, items, ppid, pid, auid, uid, gid, "
+   "euid, suid, fsuid, egid, sgid, fsgid, comm, exe", dm.damaged)
+eq("damaged: still explained, bits in words",
+   "shmat: denied by the permissions of the shared memory segment key "
+   "0x00005eed (id 0): mode 0600, owner and creator root:root; uid (not "
+   "recorded) was refused permission bits 010 (octal), not one of read/write",
+   dm.explanation)
+eq("damaged: remedy kind none, not an error", "none", dm.remedy["kind"])
+eq("damaged: as_dict", dm.damaged, json.loads(json.dumps(dm.as_dict()))["damaged"])
 
 # ---- cap.txt: EPERM, a capability ---------------------------------------
 c = auxerr.parse(fixture("cap.txt").encode())	# bytes too

@@ -327,7 +327,7 @@ static const char want_json_dac_other[] =
 	"\"weak\":false,\"explained\":true,\"explanation\":\"openat "
 	"/tmp/fx/secret: denied by file permissions: mode 0600 "
 	"root:root; uid 65534 is \\\"other\\\" and has no read "
-	"permission\",\"remedy\":"
+	"permission\",\"damaged\":null,\"remedy\":"
 	"{\"kind\":\"command\",\"text\":\"The file's owner (uid 0, root) can give uid 65534 read permission on /tmp/fx/secret with one ACL entry for that user: setfacl -m u:nobody:r /tmp/fx/secret\",\"command\":\"setfacl -m u:nobody:r /tmp/fx/secret\",\"who\":\"the file's owner (uid 0, root)\",\"uid\":0,\"weakens\":null}"
 	",\"records\":[{\"type\":\"SYSCALL\","
 	"\"fields\":{\"arch\":\"c000003e\",\"syscall\":\"257\","
@@ -397,7 +397,7 @@ static const char want_json_dac_hexname[] =
 	"\"mechanism\":\"dac\",\"weak\":false,\"explained\":true,"
 	"\"explanation\":\"openat /tmp/a b\\\\033[31m: denied "
 	"by file permissions: mode 0600 root:root; uid 1000 "
-	"is \\\"other\\\" and has no read permission\",\"remedy\":"
+	"is \\\"other\\\" and has no read permission\",\"damaged\":null,\"remedy\":"
 	"{\"kind\":\"command\",\"text\":\"The file's owner (uid 0, root) can give uid 1000 read permission on $'/tmp/a b\\\\x1b[31m' with one ACL entry for that user: setfacl -m u:@U1000@:r $'/tmp/a b\\\\x1b[31m'\",\"command\":\"setfacl -m u:@U1000@:r $'/tmp/a b\\\\x1b[31m'\",\"who\":\"the file's owner (uid 0, root)\",\"uid\":0,\"weakens\":null},"
 	"\"records\":[{\"type\":\"SYSCALL\",\"fields\":{\"arch\":\"c000003e"
 	"\",\"syscall\":\"257\",\"success\":\"no\",\"exit\":\"-13\","
@@ -573,7 +573,7 @@ static void test_one_event(void)
 			"\"weak\":false,\"explained\":true,\"explanation\":\"openat "
 			"/tmp/fx/secret: denied by file permissions: mode 0600 "
 			"root:root; uid 65534 is \\\"other\\\" and has no read "
-			"permission\",\"remedy\":"
+			"permission\",\"damaged\":null,\"remedy\":"
 	"{\"kind\":\"command\",\"text\":\"The file's owner (uid 0, root) can give uid 65534 read permission on /tmp/fx/secret with one ACL entry for that user: setfacl -m u:nobody:r /tmp/fx/secret\",\"command\":\"setfacl -m u:nobody:r /tmp/fx/secret\",\"who\":\"the file's owner (uid 0, root)\",\"uid\":0,\"weakens\":null}"
 	",\"records\":[{\"type\":\"SYSCALL\","
 			"\"fields\":{\"arch\":\"c000003e\",\"syscall\":\"257\","
@@ -738,8 +738,10 @@ static void test_not_understood(void)
 	out = run_stream(aux, strlen(aux), 0, FORMAT_TEXT, &st);
 	ASSERT_STR(out, "time=2026-12-03T13:22:31.396Z serial=8 pid=? uid=? comm=\"?\" "
 		   "exe=\"?\" syscall=? errno=? mechanism=? "
-		   "explanation=\"auxerr event not understood\" remedy=\"no remedy known\"\n");
+		   "explanation=\"auxerr event not understood\" remedy=\"no remedy known\" "
+		   "damaged=\"no SYSCALL record\"\n");
 	CU_ASSERT_EQUAL(st.unexplained, 1);
+	CU_ASSERT_EQUAL(st.auxerr_events, 1);
 	free(out);
 
 	/* only the SYSCALL record: not an auxerr event */
@@ -766,6 +768,7 @@ static void test_not_understood(void)
 			"rr-check\",\"syscall\":null,\"syscall_name\":null,\"arch\":null,"
 			"\"errno\":null,\"errno_name\":null,\"error\":null,\"mechanism\":nu"
 			"ll,\"weak\":null,\"explained\":false,\"explanation\":null,"
+			"\"damaged\":\"the SYSCALL record has no system call number\","
 			"\"remedy\":null,\"records\":null,\"text\":\"type=SYSCALL "
 			"msg=audit(1796304151.396:8): arch=c000003e syscall=2x7 "
 			"success=no exit=-13 a0=ffffff9c a1=7ffcf3addefd a2=0 "
@@ -837,6 +840,94 @@ static unsigned rnd(void)
 
 /* Garbage of every kind around two good events: the good ones are
  * explained, the rest is dropped, nothing crashes or grows without bound */
+/* issue 38: a SYSCALL record cut in the middle of a field, then an
+ * intact AUXERR record.  fuzz-plugin found that the JSON writer lost it
+ * (a false ENOMEM from the remedy) and the event was neither written
+ * nor counted */
+static const char cut_syscall[] =
+	"type=SYSCALL msg=audit(1796304151.530:530): arch=c000003e syscall=30 success=no exit=-13 a0=0 a1n/auxerr-everyday\" key=(null)\n"
+	"type=UNKNOWN[1340] msg=audit(1796304151.530:530): mechanism=ipc op=access ipc_key=0x00005eed ipc_id=0 mode=0600 ouid=0 ogid=0 cuid=0 cgid=0 class=other perm=8 granted=0 capability=15\n"
+	"type=CWD msg=audit(1796304151.530:530): cwd=\"/tmp/ev\"\n";
+
+static void check_accounted(const struct plugin_stats *st, const char *out)
+{
+	CU_ASSERT_EQUAL(st->auxerr_events,
+			st->explained + st->unexplained + st->dropped_events);
+	CU_ASSERT_EQUAL(st->dropped_events, 0);
+	CU_ASSERT_EQUAL(count_lines(out), st->auxerr_events);
+}
+
+static void test_damaged(void)
+{
+	struct plugin_stats st;
+	char *out, *t = fixture("guest/dac-other"), *nl, *buf;
+	size_t n0;
+
+	out = run_stream(cut_syscall, strlen(cut_syscall), 0, FORMAT_TEXT, &st);
+	ASSERT_STR(out, "time=2026-12-03T13:22:31.530Z serial=530 pid=? uid=? comm=\"?\" exe=\"?\" "
+		   "syscall=shmat errno=EACCES mechanism=ipc explanation=\"shmat: denied by the "
+		   "permissions of the shared memory segment key 0x00005eed (id 0): mode 0600, owner "
+		   "and creator root:root; uid (not recorded) was refused permission bits 010 "
+		   "(octal), not one of read/write\" remedy=\"No remedy: the record asks for "
+		   "permission bits 010 (octal) on the shared memory segment key 0x00005eed (id 0), "
+		   "which are not read or write\" damaged=\"the SYSCALL record lacks a1, a2, a3, "
+		   "items, ppid, pid, auid, uid, gid, euid, suid, fsuid, egid, sgid, fsgid, comm, exe\"\n");
+	CU_ASSERT_EQUAL(st.explained, 1);
+	check_accounted(&st, out);
+	free(out);
+	/* byte by byte too, and in JSON: explained, the damage named */
+	out = run_stream(cut_syscall, strlen(cut_syscall), 1, FORMAT_JSON, &st);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",\"explained\":true,\"explanation\":\"shmat: denied by "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",\"damaged\":\"the SYSCALL record lacks a1, a2, "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",\"remedy\":{\"kind\":\"none\","));
+	CU_ASSERT_EQUAL(st.explained, 1);
+	check_accounted(&st, out);
+	free(out);
+
+	/* damaged events of other kinds, each written, none lost */
+	nl = strchr(t, '\n');
+	n0 = (size_t)(nl + 1 - t);
+	buf = malloc(3 * strlen(t) + 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+	for (int fmt = 0; fmt < 2; fmt++) {
+		enum plugin_format f = fmt ? FORMAT_JSON : FORMAT_TEXT;
+		const char *dmg = fmt ? "\"damaged\":\"" : " damaged=\"";
+
+		/* the SYSCALL record twice: not parsed, written with why */
+		memcpy(buf, t, n0);
+		strcpy(buf + n0, t);
+		out = run_stream(buf, strlen(buf), 0, f, &st);
+		CU_ASSERT_EQUAL(st.unexplained, 1);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, dmg));
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "more than one SYSCALL record"));
+		check_accounted(&st, out);
+		free(out);
+		/* the SYSCALL record cut after "uid=65534 " (its end lost):
+		 * explained from the AUXERR record, the damage named */
+		strcpy(buf, t);
+		memmove(strstr(buf, " gid="), nl, strlen(nl) + 1);
+		out = run_stream(buf, strlen(buf), 0, f, &st);
+		CU_ASSERT_EQUAL(st.explained, 1);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "the SYSCALL record lacks gid, euid, suid, fsuid, egid, sgid, fsgid, comm, exe"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "has no read permission"));
+		check_accounted(&st, out);
+		free(out);
+		/* AUXERR before SYSCALL: the same event, whole */
+		strcpy(buf, strstr(t, "type=UNKNOWN[1340]"));
+		*strchr(buf, '\n') = '\0';
+		strcat(buf, "\n");
+		strncat(buf, t, n0);
+		strcat(buf, strchr(strstr(t, "type=UNKNOWN[1340]"), '\n') + 1);
+		out = run_stream(buf, strlen(buf), 0, f, &st);
+		CU_ASSERT_EQUAL(st.explained, 1);
+		CU_ASSERT_PTR_NULL(strstr(out, dmg));
+		check_accounted(&st, out);
+		free(out);
+	}
+	free(buf);
+	free(t);
+}
+
 static void test_hostile(void)
 {
 	struct str s = { 0 };
@@ -846,7 +937,8 @@ static void test_hostile(void)
 	char *w2 = expected_text("guest/path");
 	const char *w80 = "time=2026-12-03T08:24:59.100Z serial=80 pid=? uid=? "
 		"comm=\"?\" exe=\"?\" syscall=? errno=? mechanism=? "
-		"explanation=\"auxerr event not understood\" remedy=\"no remedy known\"\n";
+		"explanation=\"auxerr event not understood\" remedy=\"no remedy known\" "
+		"damaged=\"no SYSCALL record\"\n";
 	unsigned i;
 
 	/* random bytes, some with newlines */
@@ -1196,6 +1288,7 @@ int main(void)
 	CU_add_test(su, "enriched and node=", test_enriched_and_node);
 	CU_add_test(su, "no EOE", test_no_eoe);
 	CU_add_test(su, "not understood", test_not_understood);
+	CU_add_test(su, "damaged events: written, none lost", test_damaged);
 	CU_add_test(su, "escaping", test_escaping);
 	CU_add_test(su, "hostile input", test_hostile);
 	CU_add_test(su, "no newline flood", test_no_newline_flood);
