@@ -33,6 +33,16 @@ struct ev_meta {
 
 extern const char *progname;
 
+/* Before a command's getopt_long() loop: optind 0 makes glibc reset all
+ * of getopt's state, also its place in a half-read "-abc" of an earlier
+ * parse (optind 1 keeps it; fuzz-cli runs the commands repeatedly) */
+static inline void getopt_reset(void)
+{
+	extern int optind;
+
+	optind = 0;
+}
+
 /* event.c: 0 explained, 1 written but libauxerr could not parse it
  * (auxerr__parse_failure() says why), -1 with errno when not written */
 int event_print(FILE *f, enum out_mode mode, const char *text, size_t len,

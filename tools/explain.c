@@ -100,9 +100,7 @@ int cmd_explain(int argc, char **argv)
 		return EX_FAIL;
 	st->mode = OUT_TEXT;
 	st->name = "<stdin>";
-	/* 0: glibc resets getopt fully, a half-read "-abc" of an earlier
-	 * parse included (the commands run more than once in fuzz-cli) */
-	optind = 0;
+	getopt_reset();
 	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':

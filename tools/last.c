@@ -279,9 +279,7 @@ int cmd_last(int argc, char **argv)
 	char *buf;
 	int c, rc = EX_OK;
 
-	/* 0: glibc resets getopt fully, a half-read "-abc" of an earlier
-	 * parse included (the commands run more than once in fuzz-cli) */
-	optind = 0;
+	getopt_reset();
 	while ((c = getopt_long(argc, argv, "+p:t:n:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p':

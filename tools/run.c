@@ -83,9 +83,7 @@ int cmd_run(int argc, char **argv)
 	const char *old;
 	int c, print = 0;
 
-	/* 0: glibc resets getopt fully, a half-read "-abc" of an earlier
-	 * parse included (the commands run more than once in fuzz-cli) */
-	optind = 0;
+	getopt_reset();
 	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'P':

@@ -135,9 +135,7 @@ int cmd_status(int argc, char **argv)
 	unsigned n = 0, i;
 	DIR *d;
 
-	/* 0: glibc resets getopt fully, a half-read "-abc" of an earlier
-	 * parse included (the commands run more than once in fuzz-cli) */
-	optind = 0;
+	getopt_reset();
 	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':

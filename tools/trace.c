@@ -165,9 +165,7 @@ int cmd_trace(int argc, char **argv)
 	pid_t child, tid;
 	ssize_t r;
 
-	/* 0: glibc resets getopt fully, a half-read "-abc" of an earlier
-	 * parse included (the commands run more than once in fuzz-cli) */
-	optind = 0;
+	getopt_reset();
 	while ((c = getopt_long(argc, argv, "+fo:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
