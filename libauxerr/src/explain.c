@@ -22,73 +22,12 @@
 
 #include "internal.h"
 #include "selinux-account.h"
-
-struct sb {
-	char *s;
-	size_t len, cap;
-	int oom;
-};
-
-__attribute__((format(printf, 2, 3)))
-static void sb_printf(struct sb *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->oom)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0,
-		      fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		b->oom = 1;
-		return;
-	}
-	if (!b->s || b->len + (size_t)n >= b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		while (cap <= b->len + (size_t)n)
-			cap *= 2;
-		char *p = realloc(b->s, cap);
-		if (!p) {
-			b->oom = 1;
-			return;
-		}
-		b->s = p;
-		b->cap = cap;
-		va_start(ap, fmt);
-		vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-		va_end(ap);
-	}
-	b->len += (size_t)n;
-}
-
-static const char *aux(const struct auxerr_record *r, const char *name)
-{
-	return auxerr_record_field(r, "AUXERR", name);
-}
-
-static const char *auxi(const struct auxerr_record *r, const char *name)
-{
-	return auxerr_record_interpret(r, "AUXERR", name);
-}
-
-/* a user or group name from auparse, or the number if it has none */
-static const char *id_name(const struct auxerr_record *r, const char *field)
-{
-	const char *i = auxi(r, field), *raw = aux(r, field);
-
-	if (!i || !raw)
-		return "?";
-	if (strncmp(i, "unknown(", 8) == 0 || strcmp(i, "unset") == 0)
-		return raw;
-	return i;
-}
+#include "text.h"
 
 /* the object's permission bits, "0640" */
 static void mode_bits(const struct auxerr_record *r, char out[8], int *is_dir)
 {
-	const char *m = aux(r, "mode");
+	const char *m = auxerr__aux(r, "mode");
 	char *end;
 	unsigned long v;
 
@@ -106,62 +45,6 @@ static void mode_bits(const struct auxerr_record *r, char out[8], int *is_dir)
 	snprintf(out, 8, "%04lo", v & 07777);
 }
 
-/* "read", "write", "execute"/"search", joined with "and" */
-static void perm_words(struct sb *b, const char *perm, int dir)
-{
-	char *end;
-	unsigned long v = perm ? strtoul(perm, &end, 0) : 0;
-	const char *w[3];
-	int n = 0;
-
-	if (perm && !*end)
-		v &= 7;		/* MAY_READ | MAY_WRITE | MAY_EXEC */
-	if (!perm || *end || v == 0) {
-		sb_printf(b, "%s", perm ? perm : "?");
-		return;
-	}
-	if (v & 4)
-		w[n++] = _("read");
-	if (v & 2)
-		w[n++] = _("write");
-	if (v & 1)
-		w[n++] = dir ? _("search") : _("execute");
-	for (int i = 0; i < n; i++) {
-		if (i)
-			sb_printf(b, "%s", i == n - 1 ? _(" and ") : ", ");
-		sb_printf(b, "%s", w[i]);
-	}
-}
-
-/* a uid the record should hold and does not (a damaged SYSCALL record) */
-static const char *unrecorded(void)
-{
-	return _("(not recorded)");
-}
-
-/*
- * 0 when @perm names one of the permissions in @named (7: read, write,
- * execute; 6 for System V IPC: read, write); else 1, with the words for
- * what the record holds instead in @b: "permission bits 010 (octal), not
- * one of read/write" or "a permission the record does not name".
- */
-static int perm_unnamed(struct sb *b, const char *perm, unsigned long named)
-{
-	char *end;
-	unsigned long v = perm ? strtoul(perm, &end, 0) : 0;
-
-	if (perm && *perm && !*end && (v & named))
-		return 0;
-	if (!perm || !*perm || *end)
-		sb_printf(b, "%s", _("a permission the record does not name"));
-	else
-		sb_printf(b, named == 6 ?
-			  _("permission bits %03lo (octal), not one of read/write") :
-			  _("permission bits %03lo (octal), not one of read/write/execute"),
-			  v);
-	return 1;
-}
-
 static int is_parent(const struct auxerr_record *r, unsigned i)
 {
 	const char *nt = auxerr_record_field_nth(r, "PATH", i, "nametype", 0);
@@ -177,7 +60,7 @@ static int is_parent(const struct auxerr_record *r, unsigned i)
  */
 static const char *object_path(const struct auxerr_record *r)
 {
-	const char *ino = aux(r, "inode");
+	const char *ino = auxerr__aux(r, "inode");
 	unsigned n = auxerr_record_count(r, "PATH");
 
 	for (int pass = 0; pass < 3; pass++)
@@ -197,12 +80,12 @@ static const char *object_path(const struct auxerr_record *r)
 	return NULL;
 }
 
-static void subject(struct sb *b, const struct auxerr_record *r,
+static void subject(struct auxerr_buf *b, const struct auxerr_record *r,
 		    const char *field)
 {
 	const char *u = auxerr_record_field(r, "SYSCALL", field);
 
-	sb_printf(b, "%s", u ? u : unrecorded());
+	auxerr__buf_printf(b, "%s", u ? u : auxerr__unrecorded());
 }
 
 /*
@@ -212,8 +95,8 @@ static void subject(struct sb *b, const struct auxerr_record *r,
 static const char *acl_entry_name(const struct auxerr_record *r,
 				  int user_default, char *buf, size_t len)
 {
-	const char *id = aux(r, "acl_id");
-	const char *tag = aux(r, "acl_tag");
+	const char *id = auxerr__aux(r, "acl_id");
+	const char *tag = auxerr__aux(r, "acl_tag");
 	int user = tag ? strcmp(tag, "user") == 0 : user_default;
 	char *end;
 	unsigned long v;
@@ -244,48 +127,35 @@ static const char *acl_entry_name(const struct auxerr_record *r,
 }
 
 /* "uid 1000 is "other" and has no read permission" and the like */
-static void dac_clause(struct sb *b, const struct auxerr_record *r, int dir)
+static void dac_clause(struct auxerr_buf *b, const struct auxerr_record *r, int dir)
 {
-	const char *cls = aux(r, "class");
-	const char *perm = aux(r, "perm");
+	const char *cls = auxerr__aux(r, "class");
+	const char *perm = auxerr__aux(r, "perm");
 	const char *uid = auxerr_record_field(r, "SYSCALL", "fsuid");
-	struct sb p = { 0 };
+	struct auxerr_buf p = { 0 };
 	char name[256];
 	const char *entry;
 
 	if (!uid)
-		uid = unrecorded();
-	if (perm_unnamed(&p, perm, 7)) {
-		sb_printf(b, _("uid %s was refused %s"), uid, p.s ? p.s : "?");
+		uid = auxerr__unrecorded();
+	if (auxerr__perm_unnamed(&p, perm, 7)) {
+		auxerr__buf_printf(b, _("uid %s was refused %s"), uid, p.s ? p.s : "?");
 		free(p.s);
 		return;
 	}
-	/* what was requested and not granted: a mkdir asks for write and
-	 * search, and a directory "other" may search lacks write only */
-	const char *granted = aux(r, "granted");
-	char missing[8];
-	if (perm && granted) {
-		char *e1, *e2;
-		unsigned long pv = strtoul(perm, &e1, 0) & 7;
-		unsigned long gv = strtoul(granted, &e2, 0);
-		if (!*e1 && !*e2 && *perm && *granted && (pv & ~gv)) {
-			snprintf(missing, sizeof(missing), "%lu", pv & ~gv);
-			perm = missing;
-		}
-	}
-	perm_words(&p, perm, dir);
+	auxerr__missing_words(&p, r, dir);
 	const char *pw = p.s ? p.s : "?";
 
 	if (!cls) {
-		sb_printf(b, _("uid %s has no %s permission"), uid, pw);
+		auxerr__buf_printf(b, _("uid %s has no %s permission"), uid, pw);
 	} else if (strcmp(cls, "owner") == 0) {
-		sb_printf(b, _("uid %s is the owner and the owner has no %s permission"),
+		auxerr__buf_printf(b, _("uid %s is the owner and the owner has no %s permission"),
 			  uid, pw);
 	} else if (strcmp(cls, "group") == 0) {
-		sb_printf(b, _("uid %s is in group %s and the group has no %s permission"),
-			  uid, id_name(r, "ogid"), pw);
+		auxerr__buf_printf(b, _("uid %s is in group %s and the group has no %s permission"),
+			  uid, auxerr__id_name(r, "ogid"), pw);
 	} else if (strcmp(cls, "other") == 0) {
-		sb_printf(b, _("uid %s is \"other\" and has no %s permission"),
+		auxerr__buf_printf(b, _("uid %s is \"other\" and has no %s permission"),
 			  uid, pw);
 	} else if (strcmp(cls, "acl_user") == 0) {
 		entry = acl_entry_name(r, 1, name, sizeof(name));
@@ -293,29 +163,29 @@ static void dac_clause(struct sb *b, const struct auxerr_record *r, int dir)
 			snprintf(name, sizeof(name), "user:%s", uid);
 			entry = name;
 		}
-		sb_printf(b, _("uid %s has the ACL entry %s, which grants no %s permission"),
+		auxerr__buf_printf(b, _("uid %s has the ACL entry %s, which grants no %s permission"),
 			  uid, entry, pw);
 	} else if (strcmp(cls, "acl_group") == 0) {
 		entry = acl_entry_name(r, 0, name, sizeof(name));
 		if (!entry) {
-			snprintf(name, sizeof(name), "group:%s", id_name(r, "ogid"));
+			snprintf(name, sizeof(name), "group:%s", auxerr__id_name(r, "ogid"));
 			entry = name;
 		}
-		sb_printf(b, _("uid %s matches the ACL entry %s, which grants no %s permission"),
+		auxerr__buf_printf(b, _("uid %s matches the ACL entry %s, which grants no %s permission"),
 			  uid, entry, pw);
 	} else if (strcmp(cls, "acl_mask") == 0) {
 		entry = acl_entry_name(r, 1, name, sizeof(name));
 		if (entry)
-			sb_printf(b, _("uid %s matches the ACL entry %s, which would grant %s permission, but the ACL mask removes it"),
+			auxerr__buf_printf(b, _("uid %s matches the ACL entry %s, which would grant %s permission, but the ACL mask removes it"),
 				  uid, entry, pw);
 		else
-			sb_printf(b, _("uid %s matches an ACL entry that would grant %s permission, but the ACL mask removes it"),
+			auxerr__buf_printf(b, _("uid %s matches an ACL entry that would grant %s permission, but the ACL mask removes it"),
 				  uid, pw);
 	} else if (strcmp(cls, "acl") == 0) {
-		sb_printf(b, _("the file's ACL grants uid %s no %s permission"),
+		auxerr__buf_printf(b, _("the file's ACL grants uid %s no %s permission"),
 			  uid, pw);
 	} else {
-		sb_printf(b, _("uid %s (class %s) has no %s permission"), uid,
+		auxerr__buf_printf(b, _("uid %s (class %s) has no %s permission"), uid,
 			  cls, pw);
 	}
 	free(p.s);
@@ -323,7 +193,7 @@ static void dac_clause(struct sb *b, const struct auxerr_record *r, int dir)
 
 static int is_acl(const struct auxerr_record *r)
 {
-	const char *cls = aux(r, "class");
+	const char *cls = auxerr__aux(r, "class");
 
 	return cls && strncmp(cls, "acl", 3) == 0;
 }
@@ -344,9 +214,9 @@ static char *sysctl_name(const char *path)
 	return s;
 }
 
-static void explain_dac(struct sb *b, const struct auxerr_record *r)
+static void explain_dac(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *method = auxi(r, "permission");
+	const char *method = auxerr__auxi(r, "permission");
 	char mode[8];
 	int dir;
 
@@ -365,89 +235,89 @@ static void explain_dac(struct sb *b, const struct auxerr_record *r)
 		free(full);
 
 		if (name)
-			sb_printf(b, _("denied by the permissions of the sysctl %s: mode %s %s:%s; "),
-				  name, mode, id_name(r, "ouid"), id_name(r, "ogid"));
+			auxerr__buf_printf(b, _("denied by the permissions of the sysctl %s: mode %s %s:%s; "),
+				  name, mode, auxerr__id_name(r, "ouid"), auxerr__id_name(r, "ogid"));
 		else
-			sb_printf(b, _("denied by the permissions of a sysctl file: mode %s %s:%s; "),
-				  mode, id_name(r, "ouid"), id_name(r, "ogid"));
+			auxerr__buf_printf(b, _("denied by the permissions of a sysctl file: mode %s %s:%s; "),
+				  mode, auxerr__id_name(r, "ouid"), auxerr__id_name(r, "ogid"));
 		free(name);
 		dac_clause(b, r, dir);
 		return;
 	}
 	if (method && *method) {
-		sb_printf(b, _("denied by the permissions the file system's %s method checks: mode %s %s:%s; "),
-			  method, mode, id_name(r, "ouid"), id_name(r, "ogid"));
+		auxerr__buf_printf(b, _("denied by the permissions the file system's %s method checks: mode %s %s:%s; "),
+			  method, mode, auxerr__id_name(r, "ouid"), auxerr__id_name(r, "ogid"));
 		dac_clause(b, r, dir);
 		return;
 	}
 	if (dir)
-		sb_printf(b, is_acl(r) ?
+		auxerr__buf_printf(b, is_acl(r) ?
 			  _("denied by the directory's ACL: mode %s %s:%s; ") :
 			  _("denied by directory permissions: mode %s %s:%s; "),
-			  mode, id_name(r, "ouid"), id_name(r, "ogid"));
+			  mode, auxerr__id_name(r, "ouid"), auxerr__id_name(r, "ogid"));
 	else
-		sb_printf(b, is_acl(r) ?
+		auxerr__buf_printf(b, is_acl(r) ?
 			  _("denied by the file's ACL: mode %s %s:%s; ") :
 			  _("denied by file permissions: mode %s %s:%s; "),
-			  mode, id_name(r, "ouid"), id_name(r, "ogid"));
+			  mode, auxerr__id_name(r, "ouid"), auxerr__id_name(r, "ogid"));
 	dac_clause(b, r, dir);
 }
 
-static void explain_path(struct sb *b, const struct auxerr_record *r)
+static void explain_path(struct auxerr_buf *b, const struct auxerr_record *r)
 {
 	char mode[8];
 	int dir;
-	const char *c = auxi(r, "component");
+	const char *c = auxerr__auxi(r, "component");
 
 	mode_bits(r, mode, &dir);
-	sb_printf(b, _("denied by the permissions of directory %s: mode %s %s:%s; "),
-		  c ? c : "?", mode, id_name(r, "ouid"), id_name(r, "ogid"));
+	auxerr__buf_printf(b, _("denied by the permissions of directory %s: mode %s %s:%s; "),
+		  c ? c : "?", mode, auxerr__id_name(r, "ouid"), auxerr__id_name(r, "ogid"));
 	dac_clause(b, r, 1);
 }
 
 /* "chown" -> "CAP_CHOWN" */
-static void cap_name(struct sb *b, const struct auxerr_record *r)
+static void cap_name(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *c = auxi(r, "capability"), *raw = aux(r, "capability");
+	const char *c = auxerr__auxi(r, "capability"), *raw = auxerr__aux(r, "capability");
 
 	if (!c || !raw) {
-		sb_printf(b, "%s", _("an unknown capability"));
+		auxerr__buf_printf(b, "%s", _("an unknown capability"));
 		return;
 	}
 	if (strcmp(c, raw) == 0 || strncmp(c, "unknown", 7) == 0) {
-		sb_printf(b, _("capability %s"), raw);
+		auxerr__buf_printf(b, _("capability %s"), raw);
 		return;
 	}
-	sb_printf(b, "CAP_");
+	auxerr__buf_printf(b, "CAP_");
 	for (const char *p = c; *p; p++)
-		sb_printf(b, "%c", *p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
+		auxerr__buf_printf(b, "%c", *p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
 }
 
 /* "CAP_X, and uid N does not have it": the tail of a clause that has
  * just said what the capability is needed for */
-static void cap_and_lack(struct sb *b, const struct auxerr_record *r)
+static void cap_and_lack(struct auxerr_buf *b, const struct auxerr_record *r)
 {
 	cap_name(b, r);
-	sb_printf(b, "%s", _(", and uid "));
+	auxerr__buf_printf(b, "%s", _(", and uid "));
 	subject(b, r, "euid");
-	sb_printf(b, "%s", _(" does not have it"));
+	auxerr__buf_printf(b, "%s", _(" does not have it"));
 }
 
-static void explain_owner_op(struct sb *b, const struct auxerr_record *r,
+static void explain_owner_op(struct auxerr_buf *b, const struct auxerr_record *r,
 			     const char *op);
 
-static void explain_cap(struct sb *b, const struct auxerr_record *r)
+static void explain_cap(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *lvl = aux(r, "userns_level");
-	const char *ns = aux(r, "userns");
-	const char *owner = aux(r, "userns_owner");
-	const char *policy = auxi(r, "policy");
-	const char *value = aux(r, "policy_value");
-	const char *op = aux(r, "owner_op");
+	const char *lvl = auxerr__aux(r, "userns_level");
+	const char *ns = auxerr__aux(r, "userns");
+	const char *owner = auxerr__aux(r, "userns_owner");
+	const char *policy = auxerr__auxi(r, "policy");
+	const char *value = auxerr__aux(r, "policy_value");
+	const char *op = auxerr__aux(r, "owner_op");
 
-	const char *sw = auxi(r, "sysctl_write");
-	const char *rl = aux(r, "rlimit");
-	const char *rc = aux(r, "rlimit_cur");
+	const char *sw = auxerr__auxi(r, "sysctl_write");
+	const char *rl = auxerr__aux(r, "rlimit");
+	const char *rc = auxerr__aux(r, "rlimit_cur");
 	char *end = NULL;
 	unsigned long long cur = 0;
 	int have_cur = 0;
@@ -464,78 +334,78 @@ static void explain_cap(struct sb *b, const struct auxerr_record *r)
 	if (rl && strcmp(rl, "RLIMIT_NICE") == 0 && have_cur && cur < 40) {
 		/* raising one's own priority: RLIMIT_NICE counts 20 - nice */
 		if (cur == 0)
-			sb_printf(b, "%s", _("RLIMIT_NICE (0) does not let this process lower its nice value at all; that needs "));
+			auxerr__buf_printf(b, "%s", _("RLIMIT_NICE (0) does not let this process lower its nice value at all; that needs "));
 		else
-			sb_printf(b, _("RLIMIT_NICE (%llu) lets this process lower its nice value only down to %lld; going lower needs "),
+			auxerr__buf_printf(b, _("RLIMIT_NICE (%llu) lets this process lower its nice value only down to %lld; going lower needs "),
 				  cur, 20 - (long long)cur);
 		cap_and_lack(b, r);
 	} else if (rl && strcmp(rl, "RLIMIT_RTPRIO") == 0 && have_cur) {
 		if (cur == 0)
-			sb_printf(b, "%s", _("RLIMIT_RTPRIO (0) does not let this process use a real-time scheduling policy at all; that needs "));
+			auxerr__buf_printf(b, "%s", _("RLIMIT_RTPRIO (0) does not let this process use a real-time scheduling policy at all; that needs "));
 		else
-			sb_printf(b, _("RLIMIT_RTPRIO (%llu) lets this process use real-time priorities only up to %llu; a higher one needs "),
+			auxerr__buf_printf(b, _("RLIMIT_RTPRIO (%llu) lets this process use real-time priorities only up to %llu; a higher one needs "),
 				  cur, cur);
 		cap_and_lack(b, r);
 	} else if (rl && *rl) {
-		sb_printf(b, _("denied by the resource limit %s (%s): going beyond it needs "),
+		auxerr__buf_printf(b, _("denied by the resource limit %s (%s): going beyond it needs "),
 			  rl, rc ? rc : "?");
 		cap_and_lack(b, r);
 	} else if (sw && *sw) {
 		/* the sysctl's own handler checks a capability on write */
-		sb_printf(b, _("denied for lack of a capability: writing the sysctl %s needs "),
+		auxerr__buf_printf(b, _("denied for lack of a capability: writing the sysctl %s needs "),
 			  sw);
 		cap_name(b, r);
-		sb_printf(b, "%s", _(", even for a process that could open the file, and uid "));
+		auxerr__buf_printf(b, "%s", _(", even for a process that could open the file, and uid "));
 		subject(b, r, "euid");
-		sb_printf(b, "%s", _(" does not have it"));
+		auxerr__buf_printf(b, "%s", _(" does not have it"));
 	} else if (policy && strcmp(policy, "no_new_privs") == 0) {
 		/* a thread attribute, not a sysctl: seccomp_prepare_filter()
 		 * takes a filter only from a thread with no_new_privs set or
 		 * with CAP_SYS_ADMIN in its user namespace */
 		if (value && strcmp(value, "0") == 0)
-			sb_printf(b, "%s", _("denied because the thread has not set no_new_privs: "));
+			auxerr__buf_printf(b, "%s", _("denied because the thread has not set no_new_privs: "));
 		else
-			sb_printf(b, _("denied with no_new_privs = %s: "),
+			auxerr__buf_printf(b, _("denied with no_new_privs = %s: "),
 				  value ? value : "?");
-		sb_printf(b, "%s", _("a seccomp filter may be installed only by a thread that has set no_new_privs or has "));
+		auxerr__buf_printf(b, "%s", _("a seccomp filter may be installed only by a thread that has set no_new_privs or has "));
 		cap_and_lack(b, r);
 	} else if (policy && strcmp(policy, "vm.unprivileged_userfaultfd") == 0) {
 		/* userfaultfd() without UFFD_USER_MODE_ONLY: kernel faults too */
-		sb_printf(b, _("denied by %s = %s: a userfaultfd that also handles page faults in kernel mode needs "),
+		auxerr__buf_printf(b, _("denied by %s = %s: a userfaultfd that also handles page faults in kernel mode needs "),
 			  policy, value ? value : "?");
 		cap_and_lack(b, r);
 	} else if (policy && *policy) {
 		/* the policy decided: it made the capability necessary */
-		sb_printf(b, _("denied by %s = %s, which requires "), policy,
+		auxerr__buf_printf(b, _("denied by %s = %s, which requires "), policy,
 			  value ? value : "?");
 		cap_name(b, r);
-		sb_printf(b, "%s", _(": uid "));
+		auxerr__buf_printf(b, "%s", _(": uid "));
 		subject(b, r, "euid");
-		sb_printf(b, "%s", _(" does not have it"));
+		auxerr__buf_printf(b, "%s", _(" does not have it"));
 	} else {
-		sb_printf(b, "%s", _("denied for lack of a capability: uid "));
+		auxerr__buf_printf(b, "%s", _("denied for lack of a capability: uid "));
 		subject(b, r, "euid");
-		sb_printf(b, "%s", _(" does not have "));
+		auxerr__buf_printf(b, "%s", _(" does not have "));
 		cap_name(b, r);
 	}
 	if (lvl && strcmp(lvl, "0") == 0)
-		sb_printf(b, "%s", _(" in the initial user namespace"));
+		auxerr__buf_printf(b, "%s", _(" in the initial user namespace"));
 	else if (ns)
-		sb_printf(b, _(" in user namespace %s (level %s, owned by uid %s)"),
+		auxerr__buf_printf(b, _(" in user namespace %s (level %s, owned by uid %s)"),
 			  ns, lvl ? lvl : "?", owner ? owner : "?");
 	if (!(sw && *sw) && policy && value &&
 	    strcmp(policy, "kernel.unprivileged_bpf_disabled") == 0 &&
 	    strcmp(value, "1") == 0)
-		sb_printf(b, "%s", _("; the setting 1 cannot be changed until the next boot, not even by root"));
+		auxerr__buf_printf(b, "%s", _("; the setting 1 cannot be changed until the next boot, not even by root"));
 	if (!(sw && *sw) && policy &&
 	    strcmp(policy, "vm.unprivileged_userfaultfd") == 0)
-		sb_printf(b, "%s", _("; one for faults in user mode only (UFFD_USER_MODE_ONLY) needs neither the capability nor the sysctl"));
+		auxerr__buf_printf(b, "%s", _("; one for faults in user mode only (UFFD_USER_MODE_ONLY) needs neither the capability nor the sysctl"));
 	if (auxerr_record_is_weak(r))
-		sb_printf(b, "%s", _(" (only a probe: this check may not be what failed the call)"));
+		auxerr__buf_printf(b, "%s", _(" (only a probe: this check may not be what failed the call)"));
 }
 
 /* ", name=value" for every AUXERR fact not in @skip */
-static void facts(struct sb *b, const struct auxerr_record *r,
+static void facts(struct auxerr_buf *b, const struct auxerr_record *r,
 		  const char *const *skip)
 {
 	int first = 1;
@@ -557,29 +427,11 @@ static void facts(struct sb *b, const struct auxerr_record *r,
 				skipped = 1;
 		if (skipped)
 			continue;
-		sb_printf(b, "%s%s=%s", first ? " (" : ", ", name, val);
+		auxerr__buf_printf(b, "%s%s=%s", first ? " (" : ", ", name, val);
 		first = 0;
 	}
 	if (!first)
-		sb_printf(b, ")");
-}
-
-/* "fs.read_file,fs.write_file" as "fs.read_file and fs.write_file" */
-static void word_list(struct sb *b, const char *csv)
-{
-	unsigned n = 1, k = 0;
-	const char *p;
-
-	for (p = csv; *p; p++)
-		n += *p == ',';
-	for (p = csv; k < n; k++) {
-		const char *comma = strchr(p, ',');
-		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-		if (k)
-			sb_printf(b, "%s", k == n - 1 ? _(" and ") : ", ");
-		sb_printf(b, "%.*s", (int)len, p);
-		p += len + (comma ? 1 : 0);
-	}
+		auxerr__buf_printf(b, ")");
 }
 
 /*
@@ -588,94 +440,94 @@ static void word_list(struct sb *b, const char *csv)
  * no exe, "a process not visible here" for pid 0; @installed: "installed
  * by" (seccomp).  Nothing when the record does not say.
  */
-static void creator_clause(struct sb *b, const struct auxerr_record *r,
+static void creator_clause(struct auxerr_buf *b, const struct auxerr_record *r,
 			   int installed)
 {
-	const char *pid = aux(r, "creator_pid");
-	const char *exe = aux(r, "creator_exe") ? auxi(r, "creator_exe") : NULL;
-	const char *comm = aux(r, "creator_comm") ? auxi(r, "creator_comm") : NULL;
+	const char *pid = auxerr__aux(r, "creator_pid");
+	const char *exe = auxerr__aux(r, "creator_exe") ? auxerr__auxi(r, "creator_exe") : NULL;
+	const char *comm = auxerr__aux(r, "creator_comm") ? auxerr__auxi(r, "creator_comm") : NULL;
 	const char *who = exe && *exe ? exe : comm && *comm ? comm : NULL;
 	int hidden = pid && strcmp(pid, "0") == 0;
 
 	if (!pid && !who)
 		return;
-	sb_printf(b, "%s", installed ? _(", installed by ") : _(", created by "));
+	auxerr__buf_printf(b, "%s", installed ? _(", installed by ") : _(", created by "));
 	if (hidden && who)
-		sb_printf(b, _("%s (a process not visible here)"), who);
+		auxerr__buf_printf(b, _("%s (a process not visible here)"), who);
 	else if (hidden)
-		sb_printf(b, "%s", _("a process not visible here"));
+		auxerr__buf_printf(b, "%s", _("a process not visible here"));
 	else if (who && pid)
-		sb_printf(b, _("%s (pid %s)"), who, pid);
+		auxerr__buf_printf(b, _("%s (pid %s)"), who, pid);
 	else if (who)
-		sb_printf(b, "%s", who);
+		auxerr__buf_printf(b, "%s", who);
 	else
-		sb_printf(b, _("a process (pid %s)"), pid);
-	sb_printf(b, ",");
+		auxerr__buf_printf(b, _("a process (pid %s)"), pid);
+	auxerr__buf_printf(b, ",");
 }
 
-static void explain_landlock(struct sb *b, const struct auxerr_record *r)
+static void explain_landlock(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *blockers = auxi(r, "blockers");
-	const char *layer = aux(r, "layer"), *layers = aux(r, "layers");
-	const char *domain = aux(r, "domain");
+	const char *blockers = auxerr__auxi(r, "blockers");
+	const char *layer = auxerr__aux(r, "layer"), *layers = auxerr__aux(r, "layers");
+	const char *domain = auxerr__aux(r, "domain");
 	const char *path = object_path(r);
 
 	static const char *const used[] = { "lsm", NULL };
 
-	if (domain || aux(r, "creator_pid")) {
+	if (domain || auxerr__aux(r, "creator_pid")) {
 		/* the domain and its maker (Landlock's own audit, 6.15) */
 		if (domain)
-			sb_printf(b, _("Landlock domain %s"), domain);
+			auxerr__buf_printf(b, _("Landlock domain %s"), domain);
 		else
-			sb_printf(b, "%s", _("the Landlock sandbox"));
+			auxerr__buf_printf(b, "%s", _("the Landlock sandbox"));
 		if (layer && layers)
-			sb_printf(b, _(" (layer %s of %s)"), layer, layers);
+			auxerr__buf_printf(b, _(" (layer %s of %s)"), layer, layers);
 		creator_clause(b, r, 0);
 		if (!blockers || !*blockers) {
-			sb_printf(b, "%s", _(" does not allow this access"));
+			auxerr__buf_printf(b, "%s", _(" does not allow this access"));
 			facts(b, r, used);
 			return;
 		}
-		sb_printf(b, "%s", _(" does not allow "));
-		word_list(b, blockers);
+		auxerr__buf_printf(b, "%s", _(" does not allow "));
+		auxerr__word_list(b, blockers);
 		if (path)
-			sb_printf(b, _(" on %s"), path);
+			auxerr__buf_printf(b, _(" on %s"), path);
 		return;
 	}
 	if (!blockers || !*blockers) {
-		sb_printf(b, "%s", _("denied by Landlock"));
+		auxerr__buf_printf(b, "%s", _("denied by Landlock"));
 		facts(b, r, used);
 		return;
 	}
-	sb_printf(b, "%s", _("denied by Landlock: the sandbox does not allow "));
-	word_list(b, blockers);
+	auxerr__buf_printf(b, "%s", _("denied by Landlock: the sandbox does not allow "));
+	auxerr__word_list(b, blockers);
 	if (layer && layers)
-		sb_printf(b, _(" (layer %s of %s)"), layer, layers);
+		auxerr__buf_printf(b, _(" (layer %s of %s)"), layer, layers);
 }
 
-static void explain_yama(struct sb *b, const struct auxerr_record *r)
+static void explain_yama(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *scope = aux(r, "ptrace_scope");
-	const char *rel = aux(r, "relation");
-	const char *opid = aux(r, "opid");
+	const char *scope = auxerr__aux(r, "ptrace_scope");
+	const char *rel = auxerr__aux(r, "relation");
+	const char *opid = auxerr__aux(r, "opid");
 
 	static const char *const used[] = { "lsm", NULL };
 
 	if (!scope) {
-		sb_printf(b, "%s", _("denied by Yama"));
+		auxerr__buf_printf(b, "%s", _("denied by Yama"));
 		facts(b, r, used);
 		return;
 	}
-	sb_printf(b, _("denied by Yama (kernel.yama.ptrace_scope = %s): "), scope);
+	auxerr__buf_printf(b, _("denied by Yama (kernel.yama.ptrace_scope = %s): "), scope);
 	if (rel && strcmp(rel, "not_descendant") == 0)
-		sb_printf(b, _("process %s is not a descendant of the caller and has not declared it as its tracer"),
+		auxerr__buf_printf(b, _("process %s is not a descendant of the caller and has not declared it as its tracer"),
 			  opid ? opid : "?");
 	else if (strcmp(scope, "2") == 0)
-		sb_printf(b, "%s", _("only a process with CAP_SYS_PTRACE may attach"));
+		auxerr__buf_printf(b, "%s", _("only a process with CAP_SYS_PTRACE may attach"));
 	else if (strcmp(scope, "3") == 0)
-		sb_printf(b, "%s", _("no process may attach"));
+		auxerr__buf_printf(b, "%s", _("no process may attach"));
 	else
-		sb_printf(b, _("process %s may not be traced by the caller"),
+		auxerr__buf_printf(b, _("process %s may not be traced by the caller"),
 			  opid ? opid : "?");
 }
 
@@ -699,7 +551,7 @@ static const char *avc_field(const struct auxerr_record *r, const char *name,
 
 /* AppArmor's file permission letters (aa_file_perm_chrs) in words:
  * "rw" is "read and write (rw)"; a word mask ("send") as it is */
-static void aa_mask_words(struct sb *b, const char *mask)
+static void aa_mask_words(struct auxerr_buf *b, const char *mask)
 {
 	static const struct {
 		char c;
@@ -722,26 +574,26 @@ static void aa_mask_words(struct sb *b, const char *mask)
 			if (letters[i].c == *p)
 				break;
 		if (i == sizeof(letters) / sizeof(letters[0])) {
-			sb_printf(b, "%s", mask);	/* not letters we know */
+			auxerr__buf_printf(b, "%s", mask);	/* not letters we know */
 			return;
 		}
 		w[n++] = _(letters[i].word);
 	}
 	for (unsigned i = 0; i < n; i++) {
 		if (i)
-			sb_printf(b, "%s", i == n - 1 ? _(" and ") : ", ");
-		sb_printf(b, "%s", w[i]);
+			auxerr__buf_printf(b, "%s", i == n - 1 ? _(" and ") : ", ");
+		auxerr__buf_printf(b, "%s", w[i]);
 	}
-	sb_printf(b, " (%s)", mask);
+	auxerr__buf_printf(b, " (%s)", mask);
 }
 
 /* "a process confined by 'X'", or the hidden peer (lsm_detail 1) */
-static void aa_peer(struct sb *b, const char *peer)
+static void aa_peer(struct auxerr_buf *b, const char *peer)
 {
 	if (!peer || strcmp(peer, "?") == 0)
-		sb_printf(b, "%s", _("a process whose profile is hidden from the caller"));
+		auxerr__buf_printf(b, "%s", _("a process whose profile is hidden from the caller"));
 	else
-		sb_printf(b, _("a process confined by '%s'"), peer);
+		auxerr__buf_printf(b, _("a process confined by '%s'"), peer);
 }
 
 /*
@@ -749,7 +601,7 @@ static void aa_peer(struct sb *b, const char *peer)
  * "AppArmor profile 'X' does not allow read (r) of /path", and whether
  * AppArmor itself logged it.
  */
-static void explain_apparmor(struct sb *b, const struct auxerr_record *r)
+static void explain_apparmor(struct auxerr_buf *b, const struct auxerr_record *r)
 {
 	char pb[1024], cb[64], nb[1024], ob[64], mb[64], xb[1024];
 	const char *profile = avc_field(r, "profile", pb, sizeof(pb));
@@ -757,54 +609,54 @@ static void explain_apparmor(struct sb *b, const struct auxerr_record *r)
 	const char *name = avc_field(r, "name", nb, sizeof(nb));
 	const char *op = avc_field(r, "operation", ob, sizeof(ob));
 	const char *mask = avc_field(r, "denied_mask", mb, sizeof(mb));
-	const char *audited = aux(r, "lsm_audited");
+	const char *audited = auxerr__aux(r, "lsm_audited");
 
 	if (!mask || !*mask)
 		mask = avc_field(r, "requested_mask", mb, sizeof(mb));
-	sb_printf(b, _("AppArmor profile '%s' does not allow "),
+	auxerr__buf_printf(b, _("AppArmor profile '%s' does not allow "),
 		  profile ? profile : "?");
 	if ((class && strcmp(class, "file") == 0) || (!class && name && mask)) {
 		if (mask && *mask)
 			aa_mask_words(b, mask);
 		else
-			sb_printf(b, "%s", op ? op : "?");
+			auxerr__buf_printf(b, "%s", op ? op : "?");
 		if (name)
-			sb_printf(b, _(" of %s"), name);
+			auxerr__buf_printf(b, _(" of %s"), name);
 	} else if (class && strcmp(class, "cap") == 0) {
 		const char *cap = avc_field(r, "capname", xb, sizeof(xb));
 
-		sb_printf(b, _("the capability %s"), cap ? cap : "?");
+		auxerr__buf_printf(b, _("the capability %s"), cap ? cap : "?");
 	} else if (class && strcmp(class, "signal") == 0) {
 		const char *sig = avc_field(r, "signal", xb, sizeof(xb));
 
-		sb_printf(b, _("sending signal %s to "), sig ? sig : "?");
+		auxerr__buf_printf(b, _("sending signal %s to "), sig ? sig : "?");
 		aa_peer(b, avc_field(r, "peer", nb, sizeof(nb)));
 	} else if (class && strcmp(class, "ptrace") == 0) {
-		sb_printf(b, _("ptrace %s of "), mask ? mask : "?");
+		auxerr__buf_printf(b, _("ptrace %s of "), mask ? mask : "?");
 		aa_peer(b, avc_field(r, "peer", nb, sizeof(nb)));
 	} else if (class && strcmp(class, "mount") == 0) {
 		const char *fs = avc_field(r, "fstype", xb, sizeof(xb));
 
-		sb_printf(b, "%s", _("this mount"));
+		auxerr__buf_printf(b, "%s", _("this mount"));
 		if (fs)
-			sb_printf(b, _(" of a %s file system"), fs);
+			auxerr__buf_printf(b, _(" of a %s file system"), fs);
 		if (name)
-			sb_printf(b, _(" on %s"), name);
+			auxerr__buf_printf(b, _(" on %s"), name);
 	} else {
-		sb_printf(b, "%s", op ? op : "?");
+		auxerr__buf_printf(b, "%s", op ? op : "?");
 		if (class)
-			sb_printf(b, _(" (class %s%s%s)"), class,
+			auxerr__buf_printf(b, _(" (class %s%s%s)"), class,
 				  mask ? ", " : "", mask ? mask : "");
 	}
 	if (audited && strcmp(audited, "0") == 0)
-		sb_printf(b, "%s", _("; AppArmor did not log it (nothing was written to the audit log)"));
+		auxerr__buf_printf(b, "%s", _("; AppArmor did not log it (nothing was written to the audit log)"));
 }
 
 /* SELinux's own record (the AVC) and audit2why's answer
  * (selinux-account.c) */
-static void explain_selinux(struct sb *b, const struct auxerr_record *r)
+static void explain_selinux(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *audited = aux(r, "lsm_audited");
+	const char *audited = auxerr__aux(r, "lsm_audited");
 	struct auxerr_selinux_account a;
 	int silent = 0;
 
@@ -813,22 +665,22 @@ static void explain_selinux(struct sb *b, const struct auxerr_record *r)
 
 		if (errno == ENOMEM)
 			b->oom = 1;
-		sb_printf(b, "%s", _("denied by SELinux"));
+		auxerr__buf_printf(b, "%s", _("denied by SELinux"));
 		facts(b, r, used);
 	} else {
-		sb_printf(b, "%s", a.sentence);
+		auxerr__buf_printf(b, "%s", a.sentence);
 		silent = a.silent;
 		auxerr__selinux_account_free(&a);
 	}
 	if (audited && strcmp(audited, "0") == 0 && !silent)
-		sb_printf(b, "%s", _("; SELinux did not log it, a silent (dontaudit) denial: nothing was written to the audit log"));
+		auxerr__buf_printf(b, "%s", _("; SELinux did not log it, a silent (dontaudit) denial: nothing was written to the audit log"));
 }
 
 /* the module's name as the kernel writes it (lsm=), and its own AVC
  * record where AppArmor and SELinux wrote one (internal.h) */
 enum auxerr_lsm_kind auxerr__lsm_kind(const struct auxerr_record *r)
 {
-	const char *lsm = aux(r, "lsm");
+	const char *lsm = auxerr__aux(r, "lsm");
 
 	if (!lsm)
 		return AUXERR_LSM_OTHER;
@@ -845,10 +697,10 @@ enum auxerr_lsm_kind auxerr__lsm_kind(const struct auxerr_record *r)
 	return AUXERR_LSM_OTHER;
 }
 
-static void explain_lsm(struct sb *b, const struct auxerr_record *r)
+static void explain_lsm(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *lsm = auxi(r, "lsm");
-	const char *hook = auxi(r, "lsm_hook");
+	const char *lsm = auxerr__auxi(r, "lsm");
+	const char *hook = auxerr__auxi(r, "lsm_hook");
 	static const char *const used[] = { "lsm", "lsm_hook", NULL };
 
 	switch (auxerr__lsm_kind(r)) {
@@ -868,30 +720,30 @@ static void explain_lsm(struct sb *b, const struct auxerr_record *r)
 	case AUXERR_LSM_OTHER:
 		break;
 	}
-	sb_printf(b, _("denied by the security module %s"), lsm ? lsm : "?");
+	auxerr__buf_printf(b, _("denied by the security module %s"), lsm ? lsm : "?");
 	if (hook)
-		sb_printf(b, _(" in its %s check"), hook);
+		auxerr__buf_printf(b, _(" in its %s check"), hook);
 	facts(b, r, used);
 }
 
-static void explain_mount(struct sb *b, const struct auxerr_record *r)
+static void explain_mount(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *flag = auxi(r, "flag");
-	const char *mp = auxi(r, "mnt_point");
+	const char *flag = auxerr__auxi(r, "flag");
+	const char *mp = auxerr__auxi(r, "mnt_point");
 	const char *what = NULL;
 
 	if (flag && strcmp(flag, "ro_sb") == 0) {
-		const char *fs = auxi(r, "fstype"), *dev = auxi(r, "sb");
+		const char *fs = auxerr__auxi(r, "fstype"), *dev = auxerr__auxi(r, "sb");
 		if (!fs) {
-			sb_printf(b, "%s", _("denied by a read-only file system"));
+			auxerr__buf_printf(b, "%s", _("denied by a read-only file system"));
 			return;
 		}
-		sb_printf(b, _("denied by a read-only file system: the %s file system"), fs);
+		auxerr__buf_printf(b, _("denied by a read-only file system: the %s file system"), fs);
 		if (dev && strcmp(fs, dev) != 0)
-			sb_printf(b, _(" on %s"), dev);
+			auxerr__buf_printf(b, _(" on %s"), dev);
 		if (mp)
-			sb_printf(b, _(" mounted on %s"), mp);
-		sb_printf(b, "%s", _(" is read-only"));
+			auxerr__buf_printf(b, _(" mounted on %s"), mp);
+		auxerr__buf_printf(b, "%s", _(" is read-only"));
 		return;
 	}
 	if (flag && strcmp(flag, "ro") == 0)
@@ -901,27 +753,27 @@ static void explain_mount(struct sb *b, const struct auxerr_record *r)
 	else if (flag && strcmp(flag, "nodev") == 0)
 		what = _("nodev (device files do not work on it)");
 	if (what && mp)
-		sb_printf(b, _("denied by a mount option: %s is mounted %s"),
+		auxerr__buf_printf(b, _("denied by a mount option: %s is mounted %s"),
 			  mp, what);
 	else if (what)
-		sb_printf(b, _("denied by a mount option: the file system is mounted %s"),
+		auxerr__buf_printf(b, _("denied by a mount option: the file system is mounted %s"),
 			  what);
 	else {
-		sb_printf(b, "%s", _("denied by a mount option"));
+		auxerr__buf_printf(b, "%s", _("denied by a mount option"));
 		facts(b, r, NULL);
 	}
 }
 
-static void explain_inode(struct sb *b, const struct auxerr_record *r)
+static void explain_inode(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *flag = auxi(r, "flag");
+	const char *flag = auxerr__auxi(r, "flag");
 
 	if (flag && strcmp(flag, "immutable") == 0)
-		sb_printf(b, "%s", _("denied by an inode flag: the file is immutable (chattr +i)"));
+		auxerr__buf_printf(b, "%s", _("denied by an inode flag: the file is immutable (chattr +i)"));
 	else if (flag && strcmp(flag, "append") == 0)
-		sb_printf(b, "%s", _("denied by an inode flag: the file is append-only (chattr +a)"));
+		auxerr__buf_printf(b, "%s", _("denied by an inode flag: the file is append-only (chattr +a)"));
 	else {
-		sb_printf(b, "%s", _("denied by an inode flag"));
+		auxerr__buf_printf(b, "%s", _("denied by an inode flag"));
 		facts(b, r, NULL);
 	}
 }
@@ -929,11 +781,11 @@ static void explain_inode(struct sb *b, const struct auxerr_record *r)
 /* seccomp's code= is the filter's return value: action | data */
 #define SECCOMP_ACTION_ERRNO 0x00050000UL
 
-static void explain_seccomp(struct sb *b, const struct auxerr_record *r)
+static void explain_seccomp(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *filter = aux(r, "filter"), *filters = aux(r, "filters");
-	const char *code = aux(r, "code");
-	const char *sc = auxi(r, "nr");
+	const char *filter = auxerr__aux(r, "filter"), *filters = auxerr__aux(r, "filters");
+	const char *code = auxerr__aux(r, "code");
+	const char *sc = auxerr__auxi(r, "nr");
 	char *end = NULL;
 	unsigned long v = code ? strtoul(code, &end, 0) : 0;
 	const char *ename = NULL;
@@ -942,49 +794,49 @@ static void explain_seccomp(struct sb *b, const struct auxerr_record *r)
 		ename = audit_errno_to_name((int)(v & 0xffff));
 	if (!sc)
 		sc = auxerr_record_syscall_name(r);
-	if (aux(r, "creator_pid") || aux(r, "creator_exe")) {
+	if (auxerr__aux(r, "creator_pid") || auxerr__aux(r, "creator_exe")) {
 		/* "seccomp filter 2 of 2, installed by /usr/bin/bwrap (pid
 		 * 812), makes mkdir fail with EPERM" */
 		if (filter && filters)
-			sb_printf(b, _("seccomp filter %s of %s"), filter, filters);
+			auxerr__buf_printf(b, _("seccomp filter %s of %s"), filter, filters);
 		else if (filter)
-			sb_printf(b, _("seccomp filter %s"), filter);
+			auxerr__buf_printf(b, _("seccomp filter %s"), filter);
 		else
-			sb_printf(b, "%s", _("a seccomp filter"));
+			auxerr__buf_printf(b, "%s", _("a seccomp filter"));
 		creator_clause(b, r, 1);
 		if (ename)
-			sb_printf(b, _(" makes %s fail with %s"), sc, ename);
+			auxerr__buf_printf(b, _(" makes %s fail with %s"), sc, ename);
 		else
-			sb_printf(b, _(" makes %s fail"), sc);
+			auxerr__buf_printf(b, _(" makes %s fail"), sc);
 		return;
 	}
 	if (filter && filters)
-		sb_printf(b, _("denied by seccomp filter %s of %s"), filter, filters);
+		auxerr__buf_printf(b, _("denied by seccomp filter %s of %s"), filter, filters);
 	else if (filter)
-		sb_printf(b, _("denied by seccomp filter %s"), filter);
+		auxerr__buf_printf(b, _("denied by seccomp filter %s"), filter);
 	else
-		sb_printf(b, "%s", _("denied by a seccomp filter"));
+		auxerr__buf_printf(b, "%s", _("denied by a seccomp filter"));
 	if (ename)
-		sb_printf(b, _(": it makes %s fail with %s"), sc, ename);
+		auxerr__buf_printf(b, _(": it makes %s fail with %s"), sc, ename);
 	else
-		sb_printf(b, _(": it makes %s fail"), sc);
+		auxerr__buf_printf(b, _(": it makes %s fail"), sc);
 }
 
-static void explain_sticky(struct sb *b, const struct auxerr_record *r)
+static void explain_sticky(struct auxerr_buf *b, const struct auxerr_record *r)
 {
 	const char *uid = auxerr_record_field(r, "SYSCALL", "fsuid");
 
-	if (aux(r, "ouid") && aux(r, "dir_ouid") && uid)
-		sb_printf(b, _("denied by the sticky bit of the directory: uid %s owns neither the file (owner %s) nor the directory (owner %s)"),
-			  uid, id_name(r, "ouid"), id_name(r, "dir_ouid"));
+	if (auxerr__aux(r, "ouid") && auxerr__aux(r, "dir_ouid") && uid)
+		auxerr__buf_printf(b, _("denied by the sticky bit of the directory: uid %s owns neither the file (owner %s) nor the directory (owner %s)"),
+			  uid, auxerr__id_name(r, "ouid"), auxerr__id_name(r, "dir_ouid"));
 	else
-		sb_printf(b, "%s", _("denied by the sticky bit of the directory: only the owner of the file or of the directory may remove or rename it"));
+		auxerr__buf_printf(b, "%s", _("denied by the sticky bit of the directory: only the owner of the file or of the directory may remove or rename it"));
 }
 
-static void explain_ptrace(struct sb *b, const struct auxerr_record *r)
+static void explain_ptrace(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *reason = aux(r, "reason");
-	const char *opid = aux(r, "opid");
+	const char *reason = auxerr__aux(r, "reason");
+	const char *opid = auxerr__aux(r, "opid");
 	const char *uid = auxerr_record_field(r, "SYSCALL", "uid");
 
 	if (!opid)
@@ -992,13 +844,13 @@ static void explain_ptrace(struct sb *b, const struct auxerr_record *r)
 	if (!uid)
 		uid = "?";
 	if (reason && strcmp(reason, "creds") == 0)
-		sb_printf(b, _("denied by the ptrace access rules: process %s runs with other user or group ids than uid %s, which lacks CAP_SYS_PTRACE"),
+		auxerr__buf_printf(b, _("denied by the ptrace access rules: process %s runs with other user or group ids than uid %s, which lacks CAP_SYS_PTRACE"),
 			  opid, uid);
 	else if (reason && strcmp(reason, "not_dumpable") == 0)
-		sb_printf(b, _("denied by the ptrace access rules: process %s is not dumpable, and uid %s lacks CAP_SYS_PTRACE"),
+		auxerr__buf_printf(b, _("denied by the ptrace access rules: process %s is not dumpable, and uid %s lacks CAP_SYS_PTRACE"),
 			  opid, uid);
 	else {
-		sb_printf(b, "%s", _("denied by the ptrace access rules"));
+		auxerr__buf_printf(b, "%s", _("denied by the ptrace access rules"));
 		facts(b, r, NULL);
 	}
 }
@@ -1039,7 +891,7 @@ static const char *writable_by(const char *raw)
 /* the caller's fsuid: the AUXERR record's (compared), else SYSCALL's */
 static const char *fsuid_of(const struct auxerr_record *r)
 {
-	const char *u = aux(r, "fsuid");
+	const char *u = auxerr__aux(r, "fsuid");
 
 	if (!u)
 		u = auxerr_record_field(r, "SYSCALL", "fsuid");
@@ -1050,142 +902,142 @@ static const char *fsuid_of(const struct auxerr_record *r)
  * fs.protected_symlinks, _hardlinks, _fifos, _regular refused: name the
  * sysctl and its level, the owners compared and the sticky directory.
  */
-static void explain_protected(struct sb *b, const struct auxerr_record *r)
+static void explain_protected(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *sysctl = auxi(r, "sysctl");
-	const char *level = aux(r, "level");
+	const char *sysctl = auxerr__auxi(r, "sysctl");
+	const char *level = auxerr__aux(r, "level");
 	const char *uid = fsuid_of(r);
 	char dmode[8];
 
 	if (!sysctl || !*sysctl) {
-		sb_printf(b, "%s", _("denied by an fs.protected_* sysctl"));
+		auxerr__buf_printf(b, "%s", _("denied by an fs.protected_* sysctl"));
 		facts(b, r, NULL);
 		return;
 	}
-	sb_printf(b, _("denied by %s = %s: "), sysctl, level ? level : "?");
-	octal_bits(aux(r, "dir_mode"), dmode);
+	auxerr__buf_printf(b, _("denied by %s = %s: "), sysctl, level ? level : "?");
+	octal_bits(auxerr__aux(r, "dir_mode"), dmode);
 	if (strcmp(sysctl, "fs.protected_hardlinks") == 0) {
-		const char *unsafe = aux(r, "unsafe");
+		const char *unsafe = auxerr__aux(r, "unsafe");
 
-		sb_printf(b, _("uid %s does not own the file (owner %s), and "),
-			  uid, id_name(r, "ouid"));
+		auxerr__buf_printf(b, _("uid %s does not own the file (owner %s), and "),
+			  uid, auxerr__id_name(r, "ouid"));
 		if (unsafe && strcmp(unsafe, "not_regular") == 0)
-			sb_printf(b, "%s", _("it is not a regular file"));
+			auxerr__buf_printf(b, "%s", _("it is not a regular file"));
 		else if (unsafe && strcmp(unsafe, "setuid") == 0)
-			sb_printf(b, "%s", _("it is set-user-ID"));
+			auxerr__buf_printf(b, "%s", _("it is set-user-ID"));
 		else if (unsafe && strcmp(unsafe, "setgid") == 0)
-			sb_printf(b, "%s", _("it is set-group-ID and group-executable"));
+			auxerr__buf_printf(b, "%s", _("it is set-group-ID and group-executable"));
 		else if (unsafe && strcmp(unsafe, "no_access") == 0)
-			sb_printf(b, _("uid %s may not both read and write it"), uid);
+			auxerr__buf_printf(b, _("uid %s may not both read and write it"), uid);
 		else
-			sb_printf(b, _("it is not safe to link (%s)"),
+			auxerr__buf_printf(b, _("it is not safe to link (%s)"),
 				  unsafe ? unsafe : "?");
-		sb_printf(b, "%s", _("; only its owner or a process with CAP_FOWNER may link to it"));
+		auxerr__buf_printf(b, "%s", _("; only its owner or a process with CAP_FOWNER may link to it"));
 	} else if (strcmp(sysctl, "fs.protected_symlinks") == 0) {
-		sb_printf(b, _("the symlink is in a sticky %s directory (mode %s, owner %s), and its owner (%s) is neither uid %s nor the directory's owner"),
-			  writable_by(aux(r, "dir_mode")), dmode,
-			  id_name(r, "dir_ouid"), id_name(r, "ouid"), uid);
+		auxerr__buf_printf(b, _("the symlink is in a sticky %s directory (mode %s, owner %s), and its owner (%s) is neither uid %s nor the directory's owner"),
+			  writable_by(auxerr__aux(r, "dir_mode")), dmode,
+			  auxerr__id_name(r, "dir_ouid"), auxerr__id_name(r, "ouid"), uid);
 	} else if (strcmp(sysctl, "fs.protected_fifos") == 0 ||
 		   strcmp(sysctl, "fs.protected_regular") == 0) {
 		int fifo = strcmp(sysctl, "fs.protected_fifos") == 0;
 
-		sb_printf(b, fifo ?
+		auxerr__buf_printf(b, fifo ?
 			  _("the FIFO is in a sticky %s directory (mode %s, owner %s), and its owner (%s) is neither uid %s nor the directory's owner; it may not be opened with O_CREAT") :
 			  _("the file is in a sticky %s directory (mode %s, owner %s), and its owner (%s) is neither uid %s nor the directory's owner; it may not be opened with O_CREAT"),
-			  writable_by(aux(r, "dir_mode")), dmode,
-			  id_name(r, "dir_ouid"), id_name(r, "ouid"), uid);
+			  writable_by(auxerr__aux(r, "dir_mode")), dmode,
+			  auxerr__id_name(r, "dir_ouid"), auxerr__id_name(r, "ouid"), uid);
 	} else {
 		static const char *const used[] = { "sysctl", "level", NULL };
 
-		sb_printf(b, "%s", _("the protection refused it"));
+		auxerr__buf_printf(b, "%s", _("the protection refused it"));
 		facts(b, r, used);
 	}
 }
 
 /* "uid 1000" or "uid 1000 (euid 0)" */
-static void caller_ids(struct sb *b, const struct auxerr_record *r)
+static void caller_ids(struct auxerr_buf *b, const struct auxerr_record *r)
 {
 	const char *uid = auxerr_record_field(r, "SYSCALL", "uid");
 	const char *euid = auxerr_record_field(r, "SYSCALL", "euid");
 
-	sb_printf(b, _("uid %s"), uid ? uid : "?");
+	auxerr__buf_printf(b, _("uid %s"), uid ? uid : "?");
 	if (uid && euid && strcmp(uid, euid) != 0)
-		sb_printf(b, _(" (euid %s)"), euid);
+		auxerr__buf_printf(b, _(" (euid %s)"), euid);
 }
 
 /* "process 812 belongs to another user (root)" and the hidden case */
-static void target_owner(struct sb *b, const struct auxerr_record *r)
+static void target_owner(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *opid = aux(r, "opid");
-	const char *ouid = aux(r, "ouid"), *osuid = aux(r, "osuid");
-	const char *oruid = aux(r, "oruid");
-	const char *ids = aux(r, "ids");
+	const char *opid = auxerr__aux(r, "opid");
+	const char *ouid = auxerr__aux(r, "ouid"), *osuid = auxerr__aux(r, "osuid");
+	const char *oruid = auxerr__aux(r, "oruid");
+	const char *ids = auxerr__aux(r, "ids");
 	const char *caller = auxerr_record_field(r, "SYSCALL", "uid");
 
 	if (!opid)
 		opid = "?";
 	if (!ouid && ids && strcmp(ids, "hidden") == 0)
-		sb_printf(b, _("process %s belongs to another user, whose ids are hidden from the caller"),
+		auxerr__buf_printf(b, _("process %s belongs to another user, whose ids are hidden from the caller"),
 			  opid);
 	else if (ouid && oruid && strcmp(ouid, oruid) != 0)
 		/* task: ouid= the effective uid, oruid= the real one */
-		sb_printf(b, _("process %s belongs to another user (real uid %s, effective uid %s)"),
-			  opid, id_name(r, "oruid"), id_name(r, "ouid"));
+		auxerr__buf_printf(b, _("process %s belongs to another user (real uid %s, effective uid %s)"),
+			  opid, auxerr__id_name(r, "oruid"), auxerr__id_name(r, "ouid"));
 	else if (ouid && oruid && osuid && strcmp(ouid, osuid) != 0)
-		sb_printf(b, _("process %s belongs to another user (uid %s, saved uid %s)"),
-			  opid, id_name(r, "ouid"), id_name(r, "osuid"));
-	else if (ouid && oruid && aux(r, "ogid") && caller &&
+		auxerr__buf_printf(b, _("process %s belongs to another user (uid %s, saved uid %s)"),
+			  opid, auxerr__id_name(r, "ouid"), auxerr__id_name(r, "osuid"));
+	else if (ouid && oruid && auxerr__aux(r, "ogid") && caller &&
 		 strcmp(caller, ouid) == 0)
 		/* prlimit64: the user ids match, the group ids do not */
-		sb_printf(b, _("process %s has the caller's user ids but other group ids (real gid %s, effective gid %s, saved gid %s)"),
-			  opid, aux(r, "orgid") ? aux(r, "orgid") : "?",
-			  aux(r, "ogid"), aux(r, "osgid") ? aux(r, "osgid") : "?");
+		auxerr__buf_printf(b, _("process %s has the caller's user ids but other group ids (real gid %s, effective gid %s, saved gid %s)"),
+			  opid, auxerr__aux(r, "orgid") ? auxerr__aux(r, "orgid") : "?",
+			  auxerr__aux(r, "ogid"), auxerr__aux(r, "osgid") ? auxerr__aux(r, "osgid") : "?");
 	else if (ouid && osuid && strcmp(ouid, osuid) != 0)
-		sb_printf(b, _("process %s belongs to another user (real uid %s, saved uid %s)"),
-			  opid, id_name(r, "ouid"), id_name(r, "osuid"));
+		auxerr__buf_printf(b, _("process %s belongs to another user (real uid %s, saved uid %s)"),
+			  opid, auxerr__id_name(r, "ouid"), auxerr__id_name(r, "osuid"));
 	else if (ouid)
-		sb_printf(b, _("process %s belongs to another user (%s)"),
-			  opid, id_name(r, "ouid"));
+		auxerr__buf_printf(b, _("process %s belongs to another user (%s)"),
+			  opid, auxerr__id_name(r, "ouid"));
 	else
-		sb_printf(b, _("process %s belongs to another user"), opid);
+		auxerr__buf_printf(b, _("process %s belongs to another user"), opid);
 }
 
 /* "CAP_KILL" from capability=, or @fallback */
-static void cap_or(struct sb *b, const struct auxerr_record *r,
+static void cap_or(struct auxerr_buf *b, const struct auxerr_record *r,
 		   const char *fallback)
 {
-	if (aux(r, "capability"))
+	if (auxerr__aux(r, "capability"))
 		cap_name(b, r);
 	else
-		sb_printf(b, "%s", fallback);
+		auxerr__buf_printf(b, "%s", fallback);
 }
 
-static void explain_signal(struct sb *b, const struct auxerr_record *r)
+static void explain_signal(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *sig = auxi(r, "sig"), *raw = aux(r, "sig");
+	const char *sig = auxerr__auxi(r, "sig"), *raw = auxerr__aux(r, "sig");
 
-	sb_printf(b, "%s", _("denied by the signal permission rules: "));
+	auxerr__buf_printf(b, "%s", _("denied by the signal permission rules: "));
 	target_owner(b, r);
-	sb_printf(b, "%s", _(", and "));
+	auxerr__buf_printf(b, "%s", _(", and "));
 	caller_ids(b, r);
 	if (raw && strcmp(raw, "0") == 0)
-		sb_printf(b, "%s", _(" may not send it signal 0 (the existence check) without "));
+		auxerr__buf_printf(b, "%s", _(" may not send it signal 0 (the existence check) without "));
 	else if (sig && raw && strcmp(sig, raw) != 0 && strncmp(sig, "unknown", 7) != 0)
-		sb_printf(b, _(" may not send it %s without "), sig);
+		auxerr__buf_printf(b, _(" may not send it %s without "), sig);
 	else
-		sb_printf(b, _(" may not send it signal %s without "), raw ? raw : "?");
+		auxerr__buf_printf(b, _(" may not send it signal %s without "), raw ? raw : "?");
 	cap_or(b, r, "CAP_KILL");
 }
 
-static void explain_task(struct sb *b, const struct auxerr_record *r)
+static void explain_task(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *op = auxi(r, "op");
+	const char *op = auxerr__auxi(r, "op");
 
-	sb_printf(b, "%s", _("denied by the rules for other users' processes: "));
+	auxerr__buf_printf(b, "%s", _("denied by the rules for other users' processes: "));
 	target_owner(b, r);
-	sb_printf(b, "%s", _(", and "));
+	auxerr__buf_printf(b, "%s", _(", and "));
 	caller_ids(b, r);
-	sb_printf(b, _(" may not use %s on it without "),
+	auxerr__buf_printf(b, _(" may not use %s on it without "),
 		  op ? op : auxerr_record_syscall_name(r));
 	cap_or(b, r, _("a capability"));
 }
@@ -1233,10 +1085,10 @@ static const char *hidepid_word(const char *v)
 }
 
 /* procfs hidepid= refused a process's /proc directory */
-static void explain_hidepid(struct sb *b, const struct auxerr_record *r)
+static void explain_hidepid(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *hp = aux(r, "hidepid"), *gid = aux(r, "proc_gid");
-	const char *opid = aux(r, "opid"), *word = hidepid_word(hp);
+	const char *hp = auxerr__aux(r, "hidepid"), *gid = auxerr__aux(r, "proc_gid");
+	const char *opid = auxerr__aux(r, "opid"), *word = hidepid_word(hp);
 	char *mnt = proc_mount(r, opid);
 
 	if (!mnt) {
@@ -1246,46 +1098,46 @@ static void explain_hidepid(struct sb *b, const struct auxerr_record *r)
 	if (!opid)
 		opid = "?";
 	if (word)
-		sb_printf(b, _("%s is mounted with hidepid=%s (%s): "), mnt, hp, word);
+		auxerr__buf_printf(b, _("%s is mounted with hidepid=%s (%s): "), mnt, hp, word);
 	else
-		sb_printf(b, _("%s is mounted with hidepid=%s: "), mnt, hp ? hp : "?");
+		auxerr__buf_printf(b, _("%s is mounted with hidepid=%s: "), mnt, hp ? hp : "?");
 	if (hp && strcmp(hp, "4") == 0)
-		sb_printf(b, _("you may not ptrace process %s, so its /proc directory is closed to you"),
+		auxerr__buf_printf(b, _("you may not ptrace process %s, so its /proc directory is closed to you"),
 			  opid);
 	else
-		sb_printf(b, _("process %s is not yours and you may not ptrace it, so its /proc directory is closed to you"),
+		auxerr__buf_printf(b, _("process %s is not yours and you may not ptrace it, so its /proc directory is closed to you"),
 			  opid);
 	if (gid && *gid && strcmp(gid, "-1") != 0)
-		sb_printf(b, _(" (members of group %s may see all processes)"), gid);
+		auxerr__buf_printf(b, _(" (members of group %s may see all processes)"), gid);
 	free(mnt);
 }
 
 /* a FUSE mount without allow_other: only the mounting user may use it */
-static void explain_fuse(struct sb *b, const struct auxerr_record *r)
+static void explain_fuse(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *mu = aux(r, "mount_uid"), *mg = aux(r, "mount_gid");
+	const char *mu = auxerr__aux(r, "mount_uid"), *mg = auxerr__aux(r, "mount_gid");
 	const char *uid = auxerr_record_field(r, "SYSCALL", "uid");
 	const char *euid = auxerr_record_field(r, "SYSCALL", "euid");
 	const char *suid = auxerr_record_field(r, "SYSCALL", "suid");
-	const char *ao = aux(r, "allow_other");
+	const char *ao = auxerr__aux(r, "allow_other");
 
 	if (!mu) {
-		sb_printf(b, "%s", _("denied by FUSE: the file system was mounted by another user without allow_other"));
+		auxerr__buf_printf(b, "%s", _("denied by FUSE: the file system was mounted by another user without allow_other"));
 		return;
 	}
 	if (ao && strcmp(ao, "1") == 0) {
 		/* allow_other, but only within the mount's user namespace */
-		sb_printf(b, _("the FUSE file system here was mounted by uid %s with allow_other in another user namespace: only processes in that namespace may use it, and this one is outside it"),
+		auxerr__buf_printf(b, _("the FUSE file system here was mounted by uid %s with allow_other in another user namespace: only processes in that namespace may use it, and this one is outside it"),
 			  mu);
 		return;
 	}
 	if (mg && uid && euid && suid && strcmp(uid, mu) == 0 &&
 	    strcmp(euid, mu) == 0 && strcmp(suid, mu) == 0)
 		/* the user is the mount's, its group ids are not */
-		sb_printf(b, _("the FUSE file system here was mounted by uid %s and group %s without allow_other: only processes whose user and group ids are all theirs may use it, even root, and this process's group ids are not all %s"),
+		auxerr__buf_printf(b, _("the FUSE file system here was mounted by uid %s and group %s without allow_other: only processes whose user and group ids are all theirs may use it, even root, and this process's group ids are not all %s"),
 			  mu, mg, mg);
 	else
-		sb_printf(b, _("the FUSE file system here was mounted by uid %s without allow_other: only that user may use it, even root"),
+		auxerr__buf_printf(b, _("the FUSE file system here was mounted by uid %s without allow_other: only that user may use it, even root"),
 			  mu);
 }
 
@@ -1297,18 +1149,18 @@ static void explain_fuse(struct sb *b, const struct auxerr_record *r)
 static const char *string_field(const struct auxerr_record *r,
 				const char *name)
 {
-	const char *i = auxi(r, name), *raw = aux(r, name);
+	const char *i = auxerr__auxi(r, name), *raw = auxerr__aux(r, name);
 
 	return i && *i ? i : raw;
 }
 
 /* the device cgroup (v1 devices controller, v2 BPF program) refused */
-static void explain_device(struct sb *b, const struct auxerr_record *r)
+static void explain_device(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *type = aux(r, "dev_type"), *major = aux(r, "major");
-	const char *minor = aux(r, "minor"), *acc = aux(r, "access");
-	const char *cg = string_field(r, "cgroup"), *prog = aux(r, "prog_id");
-	struct sb w = { 0 };
+	const char *type = auxerr__aux(r, "dev_type"), *major = auxerr__aux(r, "major");
+	const char *minor = auxerr__aux(r, "minor"), *acc = auxerr__aux(r, "access");
+	const char *cg = string_field(r, "cgroup"), *prog = auxerr__aux(r, "prog_id");
+	struct auxerr_buf w = { 0 };
 	int n = 0;
 
 	for (const char *p = acc; p && *p; p++) {
@@ -1317,20 +1169,20 @@ static void explain_device(struct sb *b, const struct auxerr_record *r)
 
 		if (!word)
 			continue;
-		sb_printf(&w, "%s%s", n++ ? "/" : "", word);
+		auxerr__buf_printf(&w, "%s%s", n++ ? "/" : "", word);
 	}
 	if (cg && *cg)
-		sb_printf(b, _("the device cgroup %s"), cg);
+		auxerr__buf_printf(b, _("the device cgroup %s"), cg);
 	else
-		sb_printf(b, "%s", _("the device cgroup"));
+		auxerr__buf_printf(b, "%s", _("the device cgroup"));
 	if (prog && *prog && strcmp(prog, "0") != 0)
-		sb_printf(b, _(" (BPF device program %s)"), prog);
-	sb_printf(b, _(" does not allow %s of "), w.s ? w.s : acc ? acc : _("access"));
+		auxerr__buf_printf(b, _(" (BPF device program %s)"), prog);
+	auxerr__buf_printf(b, _(" does not allow %s of "), w.s ? w.s : acc ? acc : _("access"));
 	if (type && strcmp(type, "b") == 0)
-		sb_printf(b, _("block device %s:%s"), major ? major : "?",
+		auxerr__buf_printf(b, _("block device %s:%s"), major ? major : "?",
 			  minor ? minor : "?");
 	else
-		sb_printf(b, _("character device %s:%s"), major ? major : "?",
+		auxerr__buf_printf(b, _("character device %s:%s"), major ? major : "?",
 			  minor ? minor : "?");
 	if (w.oom)
 		b->oom = 1;
@@ -1344,29 +1196,29 @@ static void explain_device(struct sb *b, const struct auxerr_record *r)
  * "CAP_CHOWN, CAP_NET_RAW", "none"; the raw value when auparse does not
  * name it.
  */
-static void cap_set_names(struct sb *b, const struct auxerr_record *r,
+static void cap_set_names(struct auxerr_buf *b, const struct auxerr_record *r,
 			  const char *field)
 {
-	const char *i = auxi(r, field), *raw = aux(r, field);
+	const char *i = auxerr__auxi(r, field), *raw = auxerr__aux(r, field);
 
 	if (!i || !raw) {
-		sb_printf(b, "%s", "?");
+		auxerr__buf_printf(b, "%s", "?");
 		return;
 	}
 	if (strcmp(i, "none") == 0) {
-		sb_printf(b, "%s", _("none"));
+		auxerr__buf_printf(b, "%s", _("none"));
 		return;
 	}
 	if (strcmp(i, raw) == 0 || strspn(i, "abcdefghijklmnopqrstuvwxyz_0123456789,") != strlen(i)) {
-		sb_printf(b, "%s", raw);
+		auxerr__buf_printf(b, "%s", raw);
 		return;
 	}
-	sb_printf(b, "CAP_");
+	auxerr__buf_printf(b, "CAP_");
 	for (const char *p = i; *p; p++) {
 		if (*p == ',')
-			sb_printf(b, ", CAP_");
+			auxerr__buf_printf(b, ", CAP_");
 		else
-			sb_printf(b, "%c", *p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
+			auxerr__buf_printf(b, "%c", *p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
 	}
 }
 
@@ -1374,7 +1226,7 @@ static void cap_set_names(struct sb *b, const struct auxerr_record *r,
 static int cap_in_set(const struct auxerr_record *r, const char *field,
 		      const char *cap)
 {
-	const char *v = aux(r, field);
+	const char *v = auxerr__aux(r, field);
 	char *end;
 	unsigned long long set;
 	unsigned long c;
@@ -1403,19 +1255,19 @@ static const char *const secbit_names[] = {
  */
 static unsigned locked_pairs(const struct auxerr_record *r)
 {
-	const char *op = aux(r, "op");
+	const char *op = auxerr__aux(r, "op");
 	unsigned long old, new;
 	char *end;
 	unsigned mask = 0;
 
 	if (op && strcmp(op, "keepcaps") == 0)
 		return 1u << 2;
-	if (!aux(r, "securebits") || !aux(r, "new_securebits"))
+	if (!auxerr__aux(r, "securebits") || !auxerr__aux(r, "new_securebits"))
 		return 0;
-	old = strtoul(aux(r, "securebits"), &end, 10);
+	old = strtoul(auxerr__aux(r, "securebits"), &end, 10);
 	if (*end)
 		return 0;
-	new = strtoul(aux(r, "new_securebits"), &end, 10);
+	new = strtoul(auxerr__aux(r, "new_securebits"), &end, 10);
 	if (*end)
 		return 0;
 	for (unsigned i = 0; i < sizeof(secbit_names) / sizeof(secbit_names[0]); i++)
@@ -1424,66 +1276,66 @@ static unsigned locked_pairs(const struct auxerr_record *r)
 	return mask;
 }
 
-static void explain_generic(struct sb *b, const struct auxerr_record *r,
+static void explain_generic(struct auxerr_buf *b, const struct auxerr_record *r,
 			    const char *mech);
 
-static void explain_capset(struct sb *b, const struct auxerr_record *r)
+static void explain_capset(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *rule = aux(r, "rule");
-	const char *cap = aux(r, "capability");
+	const char *rule = auxerr__aux(r, "rule");
+	const char *cap = auxerr__aux(r, "capability");
 
 	if (!rule)
 		rule = "";
 	if (strcmp(rule, "permitted_not_held") == 0) {
-		sb_printf(b, "%s", _("a process can only drop capabilities from its permitted set, never add them: "));
+		auxerr__buf_printf(b, "%s", _("a process can only drop capabilities from its permitted set, never add them: "));
 		cap_name(b, r);
-		sb_printf(b, "%s", _(" is not among those it holds ("));
+		auxerr__buf_printf(b, "%s", _(" is not among those it holds ("));
 		cap_set_names(b, r, "cap_pp");
-		sb_printf(b, ")");
+		auxerr__buf_printf(b, ")");
 	} else if (strcmp(rule, "effective_not_permitted") == 0) {
 		cap_name(b, r);
-		sb_printf(b, "%s", _(" cannot be made effective: it is not in the permitted set ("));
+		auxerr__buf_printf(b, "%s", _(" cannot be made effective: it is not in the permitted set ("));
 		cap_set_names(b, r, "new_pp");
-		sb_printf(b, ")");
+		auxerr__buf_printf(b, ")");
 	} else if (strcmp(rule, "inheritable_not_bounding") == 0) {
 		cap_name(b, r);
-		sb_printf(b, "%s", _(" was removed from this session's bounding set (by whoever started it), so no process below can make it inheritable again"));
+		auxerr__buf_printf(b, "%s", _(" was removed from this session's bounding set (by whoever started it), so no process below can make it inheritable again"));
 	} else if (strcmp(rule, "inheritable_not_permitted") == 0) {
-		sb_printf(b, "%s", _("adding "));
+		auxerr__buf_printf(b, "%s", _("adding "));
 		cap_name(b, r);
-		sb_printf(b, "%s", _(" to the inheritable set needs it in the permitted set ("));
+		auxerr__buf_printf(b, "%s", _(" to the inheritable set needs it in the permitted set ("));
 		cap_set_names(b, r, "cap_pp");
-		sb_printf(b, "%s", _(") or CAP_SETPCAP, and this process has neither"));
+		auxerr__buf_printf(b, "%s", _(") or CAP_SETPCAP, and this process has neither"));
 	} else if (strcmp(rule, "ambient_not_permitted") == 0 ||
 		   strcmp(rule, "ambient_not_inheritable") == 0) {
 		int pi = cap_in_set(r, "cap_pi", cap);
 
-		sb_printf(b, "%s", _("raising "));
+		auxerr__buf_printf(b, "%s", _("raising "));
 		cap_name(b, r);
-		sb_printf(b, "%s", _(" into the ambient set needs it in both the permitted and the inheritable set: "));
+		auxerr__buf_printf(b, "%s", _(" into the ambient set needs it in both the permitted and the inheritable set: "));
 		if (strcmp(rule, "ambient_not_permitted") == 0 && pi == 0) {
-			sb_printf(b, "%s", _("it is in neither (permitted: "));
+			auxerr__buf_printf(b, "%s", _("it is in neither (permitted: "));
 			cap_set_names(b, r, "cap_pp");
-			sb_printf(b, "%s", _("; inheritable: "));
+			auxerr__buf_printf(b, "%s", _("; inheritable: "));
 			cap_set_names(b, r, "cap_pi");
-			sb_printf(b, ")");
+			auxerr__buf_printf(b, ")");
 		} else if (strcmp(rule, "ambient_not_permitted") == 0) {
-			sb_printf(b, "%s", _("it is not in the permitted set ("));
+			auxerr__buf_printf(b, "%s", _("it is not in the permitted set ("));
 			cap_set_names(b, r, "cap_pp");
-			sb_printf(b, ")");
+			auxerr__buf_printf(b, ")");
 		} else {
-			sb_printf(b, "%s", _("it is not in the inheritable set ("));
+			auxerr__buf_printf(b, "%s", _("it is not in the inheritable set ("));
 			cap_set_names(b, r, "cap_pi");
-			sb_printf(b, ")");
+			auxerr__buf_printf(b, ")");
 		}
 	} else if (strcmp(rule, "no_ambient_raise") == 0) {
-		const char *sbits = aux(r, "securebits");
+		const char *sbits = auxerr__aux(r, "securebits");
 		char *end;
 		unsigned long v = sbits ? strtoul(sbits, &end, 10) : 0;
 
-		sb_printf(b, "%s", _("SECBIT_NO_CAP_AMBIENT_RAISE forbids raising ambient capabilities in this process and its children"));
+		auxerr__buf_printf(b, "%s", _("SECBIT_NO_CAP_AMBIENT_RAISE forbids raising ambient capabilities in this process and its children"));
 		if (sbits && *sbits && !*end && (v & 0x80))
-			sb_printf(b, "%s", _(", and it is locked (SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED)"));
+			auxerr__buf_printf(b, "%s", _(", and it is locked (SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED)"));
 	} else if (strcmp(rule, "locked") == 0) {
 		unsigned mask = locked_pairs(r), n = 0, k = 0;
 		const size_t nb = sizeof(secbit_names) / sizeof(secbit_names[0]);
@@ -1491,34 +1343,34 @@ static void explain_capset(struct sb *b, const struct auxerr_record *r)
 		for (size_t i = 0; i < nb; i++)
 			n += mask >> i & 1;
 		if (!n) {
-			sb_printf(b, "%s", _("a securebit that would change is locked: no process can change it, here or in children"));
+			auxerr__buf_printf(b, "%s", _("a securebit that would change is locked: no process can change it, here or in children"));
 			return;
 		}
 		for (size_t i = 0; i < nb; i++)
 			if (mask >> i & 1)
-				sb_printf(b, "%s%s", k++ ? (k == n ? _(" and ") : ", ") : "",
+				auxerr__buf_printf(b, "%s%s", k++ ? (k == n ? _(" and ") : ", ") : "",
 					  secbit_names[i]);
-		sb_printf(b, "%s", n == 1 ? _(" is locked (") : _(" are locked ("));
+		auxerr__buf_printf(b, "%s", n == 1 ? _(" is locked (") : _(" are locked ("));
 		k = 0;
 		for (size_t i = 0; i < nb; i++)
 			if (mask >> i & 1)
-				sb_printf(b, "%s%s_LOCKED", k++ ? ", " : "", secbit_names[i]);
-		sb_printf(b, "%s", n == 1 ?
+				auxerr__buf_printf(b, "%s%s_LOCKED", k++ ? ", " : "", secbit_names[i]);
+		auxerr__buf_printf(b, "%s", n == 1 ?
 			  _("): no process can change it, here or in children") :
 			  _("): no process can change them, here or in children"));
 	} else if (strcmp(rule, "unknown_bits") == 0) {
-		const char *nsb = aux(r, "new_securebits");
+		const char *nsb = auxerr__aux(r, "new_securebits");
 
-		sb_printf(b, _("the securebits asked for (%s) include bits this kernel does not know"),
+		auxerr__buf_printf(b, _("the securebits asked for (%s) include bits this kernel does not know"),
 			  nsb ? nsb : "?");
 	} else if (strcmp(rule, "no_setpcap") == 0) {
-		sb_printf(b, "%s", _("changing securebits needs "));
+		auxerr__buf_printf(b, "%s", _("changing securebits needs "));
 		cap_or(b, r, "CAP_SETPCAP");
-		sb_printf(b, "%s", _(", and uid "));
+		auxerr__buf_printf(b, "%s", _(", and uid "));
 		subject(b, r, "euid");
-		sb_printf(b, "%s", _(" does not have it"));
+		auxerr__buf_printf(b, "%s", _(" does not have it"));
 	} else if (strcmp(rule, "other_process") == 0) {
-		sb_printf(b, "%s", _("capset() can change only the caller's own capabilities (since Linux 2.6.25)"));
+		auxerr__buf_printf(b, "%s", _("capset() can change only the caller's own capabilities (since Linux 2.6.25)"));
 	} else {
 		explain_generic(b, r, "capset");
 	}
@@ -1542,54 +1394,54 @@ static const char *ipc_kind(const struct auxerr_record *r)
 }
 
 /* "the shared memory segment key 0x00005eed (id 0)" */
-static void ipc_object(struct sb *b, const struct auxerr_record *r)
+static void ipc_object(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *key = aux(r, "ipc_key"), *id = aux(r, "ipc_id");
+	const char *key = auxerr__aux(r, "ipc_key"), *id = auxerr__aux(r, "ipc_id");
 
 	if (key && strcmp(key, "0x00000000") == 0)
-		sb_printf(b, _("the %s key IPC_PRIVATE (id %s)"), ipc_kind(r),
+		auxerr__buf_printf(b, _("the %s key IPC_PRIVATE (id %s)"), ipc_kind(r),
 			  id ? id : "?");
 	else
-		sb_printf(b, _("the %s key %s (id %s)"), ipc_kind(r),
+		auxerr__buf_printf(b, _("the %s key %s (id %s)"), ipc_kind(r),
 			  key ? key : "?", id ? id : "?");
 }
 
 /* "owner and creator root:root" / "owner alice:staff, creator root:root" */
-static void ipc_owners(struct sb *b, const struct auxerr_record *r)
+static void ipc_owners(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *ou = aux(r, "ouid"), *og = aux(r, "ogid");
-	const char *cu = aux(r, "cuid"), *cg = aux(r, "cgid");
+	const char *ou = auxerr__aux(r, "ouid"), *og = auxerr__aux(r, "ogid");
+	const char *cu = auxerr__aux(r, "cuid"), *cg = auxerr__aux(r, "cgid");
 
 	if (ou && og && cu && cg && strcmp(ou, cu) == 0 && strcmp(og, cg) == 0)
-		sb_printf(b, _("owner and creator %s:%s"), id_name(r, "ouid"),
-			  id_name(r, "ogid"));
+		auxerr__buf_printf(b, _("owner and creator %s:%s"), auxerr__id_name(r, "ouid"),
+			  auxerr__id_name(r, "ogid"));
 	else
-		sb_printf(b, _("owner %s:%s, creator %s:%s"), id_name(r, "ouid"),
-			  id_name(r, "ogid"), id_name(r, "cuid"),
-			  id_name(r, "cgid"));
+		auxerr__buf_printf(b, _("owner %s:%s, creator %s:%s"), auxerr__id_name(r, "ouid"),
+			  auxerr__id_name(r, "ogid"), auxerr__id_name(r, "cuid"),
+			  auxerr__id_name(r, "cgid"));
 }
 
-static void explain_ipc(struct sb *b, const struct auxerr_record *r)
+static void explain_ipc(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *op = aux(r, "op"), *mode = aux(r, "mode");
+	const char *op = auxerr__aux(r, "op"), *mode = auxerr__aux(r, "mode");
 	const char *euid = auxerr_record_field(r, "SYSCALL", "euid");
 
 	if (!euid)
-		euid = unrecorded();
+		euid = auxerr__unrecorded();
 	if (op && strcmp(op, "ctl") == 0) {
-		const char *cmd = aux(r, "cmd");
+		const char *cmd = auxerr__aux(r, "cmd");
 
-		sb_printf(b, "%s", _("only the owner or the creator of "));
+		auxerr__buf_printf(b, "%s", _("only the owner or the creator of "));
 		ipc_object(b, r);
 		if (cmd && strcmp(cmd, "0") == 0)
-			sb_printf(b, "%s", _(", root, or CAP_SYS_ADMIN may remove it: "));
+			auxerr__buf_printf(b, "%s", _(", root, or CAP_SYS_ADMIN may remove it: "));
 		else if (cmd && strcmp(cmd, "1") == 0)
-			sb_printf(b, "%s", _(", root, or CAP_SYS_ADMIN may change its owner or mode: "));
+			auxerr__buf_printf(b, "%s", _(", root, or CAP_SYS_ADMIN may change its owner or mode: "));
 		else
-			sb_printf(b, _(", root, or CAP_SYS_ADMIN may use command %s on it: "),
+			auxerr__buf_printf(b, _(", root, or CAP_SYS_ADMIN may use command %s on it: "),
 				  cmd ? cmd : "?");
 		ipc_owners(b, r);
-		sb_printf(b, _(", and uid %s is neither"), euid);
+		auxerr__buf_printf(b, _(", and uid %s is neither"), euid);
 		return;
 	}
 	if (!op || strcmp(op, "access") != 0) {
@@ -1597,58 +1449,45 @@ static void explain_ipc(struct sb *b, const struct auxerr_record *r)
 		return;
 	}
 
-	const char *cls = aux(r, "class"), *perm = aux(r, "perm");
-	const char *granted = aux(r, "granted");
-	struct sb p = { 0 };
-	char missing[8];
-	unsigned long pv, gv;
-	char *e1, *e2;
+	const char *cls = auxerr__aux(r, "class");
+	struct auxerr_buf p = { 0 };
 
-	sb_printf(b, "%s", _("denied by the permissions of "));
+	auxerr__buf_printf(b, "%s", _("denied by the permissions of "));
 	ipc_object(b, r);
-	sb_printf(b, _(": mode %s, "), mode ? mode : "?");
+	auxerr__buf_printf(b, _(": mode %s, "), mode ? mode : "?");
 	ipc_owners(b, r);
-	sb_printf(b, "%s", "; ");
-	if (perm_unnamed(&p, perm, 6)) {
-		sb_printf(b, _("uid %s was refused %s"), euid, p.s ? p.s : "?");
+	auxerr__buf_printf(b, "%s", "; ");
+	if (auxerr__perm_unnamed(&p, auxerr__aux(r, "perm"), 6)) {
+		auxerr__buf_printf(b, _("uid %s was refused %s"), euid, p.s ? p.s : "?");
 		free(p.s);
 		return;
 	}
-	/* the bits asked for and not granted */
-	if (perm && granted && *perm && *granted) {
-		pv = strtoul(perm, &e1, 0) & 7;
-		gv = strtoul(granted, &e2, 0);
-		if (!*e1 && !*e2 && (pv & ~gv)) {
-			snprintf(missing, sizeof(missing), "%lu", pv & ~gv);
-			perm = missing;
-		}
-	}
-	perm_words(&p, perm, 0);
+	auxerr__missing_words(&p, r, 0);
 	const char *pw = p.s ? p.s : "?";
 
 	if (cls && strcmp(cls, "owner") == 0) {
-		const char *ou = aux(r, "ouid");
+		const char *ou = auxerr__aux(r, "ouid");
 
 		if (ou && strcmp(ou, euid) != 0)
-			sb_printf(b, _("uid %s is the creator, which has the owner's permissions, and the owner has no %s permission"),
+			auxerr__buf_printf(b, _("uid %s is the creator, which has the owner's permissions, and the owner has no %s permission"),
 				  euid, pw);
 		else
-			sb_printf(b, _("uid %s is the owner and the owner has no %s permission"),
+			auxerr__buf_printf(b, _("uid %s is the owner and the owner has no %s permission"),
 				  euid, pw);
 	} else if (cls && strcmp(cls, "group") == 0) {
-		const char *og = aux(r, "ogid"), *cg = aux(r, "cgid");
+		const char *og = auxerr__aux(r, "ogid"), *cg = auxerr__aux(r, "cgid");
 
 		if (og && cg && strcmp(og, cg) != 0)
-			sb_printf(b, _("uid %s is in group %s or the creator's group %s and the group has no %s permission"),
-				  euid, id_name(r, "ogid"), id_name(r, "cgid"), pw);
+			auxerr__buf_printf(b, _("uid %s is in group %s or the creator's group %s and the group has no %s permission"),
+				  euid, auxerr__id_name(r, "ogid"), auxerr__id_name(r, "cgid"), pw);
 		else
-			sb_printf(b, _("uid %s is in group %s and the group has no %s permission"),
-				  euid, id_name(r, "ogid"), pw);
+			auxerr__buf_printf(b, _("uid %s is in group %s and the group has no %s permission"),
+				  euid, auxerr__id_name(r, "ogid"), pw);
 	} else if (cls && strcmp(cls, "other") == 0) {
-		sb_printf(b, _("uid %s is \"other\" and has no %s permission"),
+		auxerr__buf_printf(b, _("uid %s is \"other\" and has no %s permission"),
 			  euid, pw);
 	} else {
-		sb_printf(b, _("uid %s (class %s) has no %s permission"), euid,
+		auxerr__buf_printf(b, _("uid %s (class %s) has no %s permission"), euid,
 			  cls ? cls : "?", pw);
 	}
 	free(p.s);
@@ -1676,10 +1515,10 @@ static int ping_num(const char *s, unsigned long *v)
  * empty" when it is (the kernel's default, 1 0).  The supplementary
  * groups are not in the record: the refusal proves none is in range.
  */
-static void explain_ping(struct sb *b, const struct auxerr_record *r)
+static void explain_ping(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *policy = aux(r, "policy");
-	const char *lo = aux(r, "group_low"), *hi = aux(r, "group_high");
+	const char *policy = auxerr__aux(r, "policy");
+	const char *lo = auxerr__aux(r, "group_low"), *hi = auxerr__aux(r, "group_high");
 	const char *egid = auxerr_record_field(r, "SYSCALL", "egid");
 	const char *gname = auxerr_record_interpret(r, "SYSCALL", "egid");
 	const char *a0 = auxerr_record_field(r, "SYSCALL", "a0");
@@ -1688,47 +1527,47 @@ static void explain_ping(struct sb *b, const struct auxerr_record *r)
 
 	if (!policy || !*policy)
 		policy = "net.ipv4.ping_group_range";
-	sb_printf(b, _("denied by %s = %s %s"), policy, lo ? lo : "?",
+	auxerr__buf_printf(b, _("denied by %s = %s %s"), policy, lo ? lo : "?",
 		  hi ? hi : "?");
 	if (a0 && strcmp(a0, "a") == 0)	/* AF_INET6 */
-		sb_printf(b, "%s", _(", which governs IPv6 too"));
-	sb_printf(b, "%s", _(": an ICMP echo (ping) socket is open only to a process whose group or a supplementary group lies in that range"));
+		auxerr__buf_printf(b, "%s", _(", which governs IPv6 too"));
+	auxerr__buf_printf(b, "%s", _(": an ICMP echo (ping) socket is open only to a process whose group or a supplementary group lies in that range"));
 	if (range && h < l) {
-		sb_printf(b, "%s", _(", and the range is empty"));
+		auxerr__buf_printf(b, "%s", _(", and the range is empty"));
 	} else if (ping_num(egid, &g) && !(range && l <= g && g <= h)) {
 		if (gname && *gname && strcmp(gname, egid) != 0 &&
 		    strncmp(gname, "unknown(", 8) != 0)
-			sb_printf(b, _(", and neither gid %s (%s) nor any supplementary group of the process does"),
+			auxerr__buf_printf(b, _(", and neither gid %s (%s) nor any supplementary group of the process does"),
 				  egid, gname);
 		else
-			sb_printf(b, _(", and neither gid %s nor any supplementary group of the process does"),
+			auxerr__buf_printf(b, _(", and neither gid %s nor any supplementary group of the process does"),
 				  egid);
 	} else {
-		sb_printf(b, "%s", _(", and no group of the process did"));
+		auxerr__buf_printf(b, "%s", _(", and no group of the process did"));
 	}
 }
 
-static void explain_unknown(struct sb *b, const struct auxerr_record *r)
+static void explain_unknown(struct auxerr_buf *b, const struct auxerr_record *r)
 {
 	int e = auxerr_record_errno(r);
 	const char *name = e > 0 ? audit_errno_to_name(e) : NULL;
 
 	if (name)
-		sb_printf(b, _("the kernel gave no reason for this %s"), name);
+		auxerr__buf_printf(b, _("the kernel gave no reason for this %s"), name);
 	else
-		sb_printf(b, "%s", _("the kernel gave no reason for this error"));
+		auxerr__buf_printf(b, "%s", _("the kernel gave no reason for this error"));
 }
 
 /*
  * cap with owner_op=: a capability that only stands in for ownership.
  * "only the owner (root) or a process with CAP_FOWNER may chmod /srv/x"
  */
-static void explain_owner_op(struct sb *b, const struct auxerr_record *r,
+static void explain_owner_op(struct auxerr_buf *b, const struct auxerr_record *r,
 			     const char *op)
 {
 	const char *path = object_path(r);
 	const char *uid = auxerr_record_field(r, "SYSCALL", "fsuid");
-	struct sb c = { 0 };
+	struct auxerr_buf c = { 0 };
 	const char *cap;
 
 	if (!path)
@@ -1738,15 +1577,15 @@ static void explain_owner_op(struct sb *b, const struct auxerr_record *r,
 	cap_or(&c, r, "CAP_FOWNER");
 	cap = c.s ? c.s : "?";
 	if (strcmp(op, "chown") == 0) {
-		sb_printf(b, _("denied for lack of a capability: only a process with %s may change the owner of %s (now %s), and uid %s does not have it"),
-			  cap, path, id_name(r, "ouid"), uid);
+		auxerr__buf_printf(b, _("denied for lack of a capability: only a process with %s may change the owner of %s (now %s), and uid %s does not have it"),
+			  cap, path, auxerr__id_name(r, "ouid"), uid);
 	} else if (strcmp(op, "chgrp") == 0) {
-		if (aux(r, "ngid"))
-			sb_printf(b, _("denied for lack of ownership: only the owner (%s), and only to a group it is a member of, or a process with %s may change the group of %s to %s, and uid %s is neither"),
-				  id_name(r, "ouid"), cap, path, id_name(r, "ngid"), uid);
+		if (auxerr__aux(r, "ngid"))
+			auxerr__buf_printf(b, _("denied for lack of ownership: only the owner (%s), and only to a group it is a member of, or a process with %s may change the group of %s to %s, and uid %s is neither"),
+				  auxerr__id_name(r, "ouid"), cap, path, auxerr__id_name(r, "ngid"), uid);
 		else
-			sb_printf(b, _("denied for lack of ownership: only the owner (%s), and only to a group it is a member of, or a process with %s may change the group of %s, and uid %s is neither"),
-				  id_name(r, "ouid"), cap, path, uid);
+			auxerr__buf_printf(b, _("denied for lack of ownership: only the owner (%s), and only to a group it is a member of, or a process with %s may change the group of %s, and uid %s is neither"),
+				  auxerr__id_name(r, "ouid"), cap, path, uid);
 	} else {
 		const char *what;
 
@@ -1764,18 +1603,18 @@ static void explain_owner_op(struct sb *b, const struct auxerr_record *r,
 			what = _("change the inode flags (chattr) of %s");
 		else
 			what = _("make this change to %s");
-		sb_printf(b, _("denied for lack of ownership: only the owner (%s) or a process with %s may "),
-			  id_name(r, "ouid"), cap);
-		sb_printf(b, what, path);
-		sb_printf(b, _(", and uid %s is neither"), uid);
+		auxerr__buf_printf(b, _("denied for lack of ownership: only the owner (%s) or a process with %s may "),
+			  auxerr__id_name(r, "ouid"), cap);
+		auxerr__buf_printf(b, what, path);
+		auxerr__buf_printf(b, _(", and uid %s is neither"), uid);
 	}
 	free(c.s);
 }
 
-static void explain_generic(struct sb *b, const struct auxerr_record *r,
+static void explain_generic(struct auxerr_buf *b, const struct auxerr_record *r,
 			    const char *mech)
 {
-	sb_printf(b, _("denied by the mechanism \"%s\""), mech);
+	auxerr__buf_printf(b, _("denied by the mechanism \"%s\""), mech);
 	facts(b, r, NULL);
 }
 
@@ -1862,7 +1701,7 @@ static void bind_domain(void)
 static char *build(const struct auxerr_record *r)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
-	struct sb b = { 0 };
+	struct auxerr_buf b = { 0 };
 
 	pthread_once(&once, bind_domain);
 	const char *mech = auxerr_record_mechanism(r);
@@ -1876,13 +1715,13 @@ static char *build(const struct auxerr_record *r)
 	}
 	char *addr = sockaddr_text(r);
 
-	sb_printf(&b, "%s", auxerr_record_syscall_name(r));
+	auxerr__buf_printf(&b, "%s", auxerr_record_syscall_name(r));
 	if (addr)
-		sb_printf(&b, " %s", addr);
+		auxerr__buf_printf(&b, " %s", addr);
 	else if (path)
-		sb_printf(&b, " %s", path);
+		auxerr__buf_printf(&b, " %s", path);
 	free(addr);
-	sb_printf(&b, ": ");
+	auxerr__buf_printf(&b, ": ");
 
 	if (strcmp(mech, "dac") == 0)
 		explain_dac(&b, r);

@@ -44,6 +44,7 @@
 #include "auxerr-shared.h"
 #include "internal.h"
 #include "selinux-account.h"
+#include "text.h"
 
 struct auxerr_remedy {
 	enum auxerr_remedy_kind kind;
@@ -56,235 +57,8 @@ struct auxerr_remedy {
 };
 
 /* ------------------------------------------------------------------ */
-/* strings                                                            */
-/* ------------------------------------------------------------------ */
-
-/* the string built, or NULL (and *oom) on allocation failure */
-static char *buf_take(struct auxerr_buf *b, int *oom)
-{
-	char *s;
-
-	if (b->oom) {
-		*oom = 1;
-		free(b->s);
-		return NULL;
-	}
-	if (b->s)
-		return b->s;
-	/* nothing was appended: an empty string, not a failure */
-	s = strdup("");
-	if (!s)
-		*oom = 1;
-	return s;
-}
-
-__attribute__((format(printf, 2, 3)))
-static char *xprintf(int *oom, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0) {
-		s = NULL;
-		*oom = 1;
-	}
-	va_end(ap);
-	return s;
-}
-
-static char *xstrdup(int *oom, const char *s)
-{
-	char *d;
-
-	if (!s)
-		return NULL;
-	d = strdup(s);
-	if (!d)
-		*oom = 1;
-	return d;
-}
-
-/*
- * A word for the shell: as is when every byte is harmless, else in single
- * quotes; bytes outside printable ASCII (a name with an ESC, invalid
- * UTF-8) make it a bash $'...' string with \xHH escapes, so that the
- * command is exact and printing it cannot drive a terminal.
- */
-static void shell_word(struct auxerr_buf *b, const char *s)
-{
-	static const char safe[] = "abcdefghijklmnopqrstuvwxyz"
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-";
-	const unsigned char *p;
-	int plain = *s != '\0', printable = 1;
-
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (!strchr(safe, *p))
-			plain = 0;
-		if (*p < 0x20 || *p > 0x7e)
-			printable = 0;
-	}
-	if (plain) {
-		auxerr__buf_str(b, s);
-		return;
-	}
-	if (printable) {
-		auxerr__buf_str(b, "'");
-		for (p = (const unsigned char *)s; *p; p++) {
-			if (*p == '\'')
-				auxerr__buf_str(b, "'\\''");
-			else
-				auxerr__buf_put(b, (const char *)p, 1);
-		}
-		auxerr__buf_str(b, "'");
-		return;
-	}
-	auxerr__buf_str(b, "$'");
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p == '\'' || *p == '\\')
-			auxerr__buf_printf(b, "\\%c", *p);
-		else if (*p < 0x20 || *p > 0x7e)
-			auxerr__buf_printf(b, "\\x%02x", *p);
-		else
-			auxerr__buf_put(b, (const char *)p, 1);
-	}
-	auxerr__buf_str(b, "'");
-}
-
-static char *quoted(int *oom, const char *s)
-{
-	struct auxerr_buf b = { 0 };
-
-	if (!s)
-		return NULL;
-	shell_word(&b, s);
-	return buf_take(&b, oom);
-}
-
-/* ------------------------------------------------------------------ */
 /* facts                                                              */
 /* ------------------------------------------------------------------ */
-
-static const char *aux(const struct auxerr_record *r, const char *name)
-{
-	return auxerr_record_field(r, "AUXERR", name);
-}
-
-static const char *sys(const struct auxerr_record *r, const char *name)
-{
-	return auxerr_record_field(r, "SYSCALL", name);
-}
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
-/*
- * The bytes of an audit string value as the kernel wrote them: "quoted",
- * or hex-encoded (audit_log_n_untrustedstring()); NULL for (null), (none)
- * or an empty value.  *len receives the length (a hex value may hold NUL
- * bytes: the PROCTITLE's argv).
- */
-static char *decode_len(int *oom, const char *raw, size_t *len)
-{
-	size_t n;
-	char *d;
-
-	if (!raw || !*raw || strcmp(raw, "(null)") == 0 ||
-	    strcmp(raw, "(none)") == 0)
-		return NULL;
-	n = strlen(raw);
-	if (raw[0] == '"' && n >= 2 && raw[n - 1] == '"') {
-		d = strndup(raw + 1, n - 2);
-		if (!d)
-			*oom = 1;
-		*len = d ? n - 2 : 0;
-		return d;
-	}
-	if (n % 2 == 0) {
-		size_t i;
-
-		for (i = 0; i < n && hexval(raw[i]) >= 0; i++)
-			;
-		if (i == n) {
-			d = malloc(n / 2 + 1);
-			if (!d) {
-				*oom = 1;
-				return NULL;
-			}
-			for (i = 0; i < n / 2; i++)
-				d[i] = (char)(hexval(raw[2 * i]) << 4 |
-					      hexval(raw[2 * i + 1]));
-			d[n / 2] = '\0';
-			*len = n / 2;
-			return d;
-		}
-	}
-	*len = n;
-	return xstrdup(oom, raw);
-}
-
-static char *decode(int *oom, const char *raw)
-{
-	size_t len;
-	char *d = decode_len(oom, raw, &len);
-
-	if (d && strlen(d) != len) {	/* a NUL inside: not a name */
-		free(d);
-		return NULL;
-	}
-	if (d && !*d) {
-		free(d);
-		return NULL;
-	}
-	return d;
-}
-
-/* a number field (decimal, 0x hex or 0 octal as strtoul reads it) */
-static int num(const char *s, int base, unsigned long *v)
-{
-	char *end;
-
-	if (!s || !*s)
-		return 0;
-	errno = 0;
-	*v = strtoul(s, &end, base);
-	return !*end && !errno;
-}
-
-/* "uid 0, root" or "uid 1234" */
-static char *user_label(int *oom, unsigned long uid)
-{
-	struct passwd pw, *res = NULL;
-	char tmp[1024];
-
-	if (getpwuid_r((uid_t)uid, &pw, tmp, sizeof(tmp), &res) == 0 && res)
-		return xprintf(oom, "uid %lu, %s", uid, res->pw_name);
-	return xprintf(oom, "uid %lu", uid);
-}
-
-/* a user as setfacl and setpriv take it: the name, or the number */
-static char *user_word(int *oom, unsigned long uid, int *named)
-{
-	struct passwd pw, *res = NULL;
-	char tmp[1024];
-
-	*named = getpwuid_r((uid_t)uid, &pw, tmp, sizeof(tmp), &res) == 0 && res;
-	if (*named) {
-		struct auxerr_buf b = { 0 };
-
-		shell_word(&b, res->pw_name);
-		return buf_take(&b, oom);
-	}
-	return xprintf(oom, "%lu", uid);
-}
 
 static int is_parent_item(const struct auxerr_record *r, unsigned i)
 {
@@ -301,7 +75,7 @@ static int is_parent_item(const struct auxerr_record *r, unsigned i)
  */
 static int object_item(const struct auxerr_record *r)
 {
-	const char *ino = aux(r, "inode");
+	const char *ino = auxerr__aux(r, "inode");
 	unsigned n = auxerr_record_count(r, "PATH");
 
 	for (int pass = 0; pass < 3; pass++) {
@@ -350,7 +124,7 @@ static int relative_to_cwd(const struct auxerr_record *r)
 			break;
 	if (!dirfd_calls[i])
 		return 1;
-	fd = sys(r, strcmp(sc, "symlinkat") == 0 ? "a1" : "a0");
+	fd = auxerr__sys(r, strcmp(sc, "symlinkat") == 0 ? "a1" : "a0");
 	/* AT_FDCWD (-100) as audit writes a register */
 	return fd && (strcmp(fd, "ffffff9c") == 0 ||
 		      strcmp(fd, "ffffffffffffff9c") == 0);
@@ -370,19 +144,19 @@ static char *absolute(int *oom, const struct auxerr_record *r,
 	if (!name || !*name)
 		return NULL;
 	if (name[0] == '/') {
-		p = xstrdup(oom, name);
+		p = auxerr__xstrdup(oom, name);
 	} else {
 		if (!relative_to_cwd(r))
 			return NULL;
-		cwd = decode(oom, auxerr_record_field(r, "CWD", "cwd"));
+		cwd = auxerr__decode(oom, auxerr_record_field(r, "CWD", "cwd"));
 		if (!cwd || cwd[0] != '/') {
 			free(cwd);
 			return NULL;
 		}
 		if (strncmp(name, "./", 2) == 0 && name[2])
 			name += 2;
-		p = strcmp(name, ".") == 0 ? xstrdup(oom, cwd) :
-			xprintf(oom, "%s%s%s", cwd,
+		p = strcmp(name, ".") == 0 ? auxerr__xstrdup(oom, cwd) :
+			auxerr__xprintf(oom, "%s%s%s", cwd,
 				cwd[strlen(cwd) - 1] == '/' ? "" : "/", name);
 		free(cwd);
 	}
@@ -402,61 +176,17 @@ static char *object_path(int *oom, const struct auxerr_record *r)
 
 	if (i < 0)
 		return NULL;
-	name = decode(oom, auxerr_record_field_nth(r, "PATH", (unsigned)i,
+	name = auxerr__decode(oom, auxerr_record_field_nth(r, "PATH", (unsigned)i,
 						   "name", 0));
 	p = absolute(oom, r, name);
 	free(name);
 	return p;
 }
 
-/* "rwx" for perm bits 4/2/1 */
-static void perm_letters(char out[4], unsigned long v)
-{
-	int n = 0;
-
-	if (v & 4)
-		out[n++] = 'r';
-	if (v & 2)
-		out[n++] = 'w';
-	if (v & 1)
-		out[n++] = 'x';
-	out[n] = '\0';
-}
-
-/* "read", "write and search", ... */
-static void perm_words(struct auxerr_buf *b, unsigned long v, int dir)
-{
-	const char *w[3];
-	int n = 0;
-
-	if (v & 4)
-		w[n++] = _("read");
-	if (v & 2)
-		w[n++] = _("write");
-	if (v & 1)
-		w[n++] = dir ? _("search") : _("execute");
-	for (int i = 0; i < n; i++) {
-		if (i)
-			auxerr__buf_str(b, i == n - 1 ? _(" and ") : ", ");
-		auxerr__buf_str(b, w[i]);
-	}
-}
-
-/* "CAP_CHOWN" from auparse's "chown"; NULL if the number has no name */
-static char *cap_upper(int *oom, const char *lower)
-{
-	char *s = xprintf(oom, "CAP_%s", lower);
-
-	for (char *p = s ? s + 4 : NULL; p && *p; p++)
-		if (*p >= 'a' && *p <= 'z')
-			*p = (char)(*p - 'a' + 'A');
-	return s;
-}
-
 static const char *cap_lower(const struct auxerr_record *r)
 {
 	const char *c = auxerr_record_interpret(r, "AUXERR", "capability");
-	const char *raw = aux(r, "capability");
+	const char *raw = auxerr__aux(r, "capability");
 
 	if (!c || !raw || strcmp(c, raw) == 0 || strncmp(c, "unknown", 7) == 0)
 		return NULL;
@@ -490,22 +220,22 @@ static void say(struct auxerr_remedy *m, struct auxerr_buf *b)
 		auxerr__buf_str(b, m->command);
 	}
 	free(m->text);
-	m->text = buf_take(b, &m->oom);
+	m->text = auxerr__buf_take(b, &m->oom);
 }
 
 /* "the file's owner (uid 0, root)" / "... (uid 1000, alice) or root" */
 static char *owner_who(int *oom, unsigned long ouid, int dir)
 {
-	char *l = user_label(oom, ouid);
+	char *l = auxerr__user_label(oom, ouid);
 	char *s;
 
 	if (!l)
 		return NULL;
 	if (ouid == 0)
-		s = xprintf(oom, dir ? _("the directory's owner (%s)") :
+		s = auxerr__xprintf(oom, dir ? _("the directory's owner (%s)") :
 			    _("the file's owner (%s)"), l);
 	else
-		s = xprintf(oom, dir ? _("the directory's owner (%s) or root") :
+		s = auxerr__xprintf(oom, dir ? _("the directory's owner (%s) or root") :
 			    _("the file's owner (%s) or root"), l);
 	free(l);
 	return s;
@@ -530,38 +260,36 @@ static char *owner_who(int *oom, unsigned long ouid, int dir)
 static void remedy_dac(struct auxerr_remedy *m, const struct auxerr_record *r,
 		       const char *path_raw, int path_search)
 {
-	const char *cls = aux(r, "class");
+	const char *cls = auxerr__aux(r, "class");
 	unsigned long perm, granted = 0, mode = 0, ouid, fsuid, missing;
 	int dir, named, *oom = &m->oom;
 	char letters[4], *path, *qpath = NULL, *who, *uword, *ulabel;
 	struct auxerr_buf b = { 0 }, words = { 0 };
 
-	if (!cls || !num(aux(r, "perm"), 0, &perm) ||
-	    !num(aux(r, "ouid"), 10, &ouid) ||
-	    !num(sys(r, "fsuid"), 10, &fsuid)) {
+	if (!cls || !auxerr__num(auxerr__aux(r, "perm"), 0, &perm) ||
+	    !auxerr__num(auxerr__aux(r, "ouid"), 10, &ouid) ||
+	    !auxerr__num(auxerr__sys(r, "fsuid"), 10, &fsuid)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("The record lacks the facts a remedy needs (class, perm, ouid, fsuid)"));
 		say(m, &b);
 		return;
 	}
-	num(aux(r, "granted"), 0, &granted);
-	num(aux(r, "mode"), 8, &mode);
+	auxerr__num(auxerr__aux(r, "granted"), 0, &granted);
+	auxerr__num(auxerr__aux(r, "mode"), 8, &mode);
 	dir = path_search || S_ISDIR((mode_t)mode);
-	perm &= 7;
-	missing = perm & ~granted;
-	if (!missing)
-		missing = perm;
+	missing = auxerr__perm_missing(auxerr__aux(r, "perm"),
+				       auxerr__aux(r, "granted"));
 	path = path_raw ? absolute(oom, r, path_raw) : object_path(oom, r);
 	if (path)
-		qpath = quoted(oom, path);
-	perm_words(&words, missing, dir);
-	ulabel = user_label(oom, fsuid);
+		qpath = auxerr__quoted(oom, path);
+	auxerr__perm_words(&words, missing, dir);
+	ulabel = auxerr__user_label(oom, fsuid);
 
 	if (strcmp(cls, "owner") == 0) {
-		perm_letters(letters, missing);
+		auxerr__perm_letters(letters, missing);
 		if (qpath)
-			m->command = xprintf(oom, "chmod u+%s %s", letters, qpath);
-		who = xprintf(oom, _("the caller (%s), the owner"), ulabel ? ulabel : "?");
+			m->command = auxerr__xprintf(oom, "chmod u+%s %s", letters, qpath);
+		who = auxerr__xprintf(oom, _("the caller (%s), the owner"), ulabel ? ulabel : "?");
 		set(m, AUXERR_REMEDY_COMMAND, who, (long long)fsuid);
 		auxerr__buf_printf(&b, dir ?
 			   _("The caller (%s) owns the directory %s and may give itself %s permission on it") :
@@ -570,42 +298,42 @@ static void remedy_dac(struct auxerr_remedy *m, const struct auxerr_record *r,
 			   words.s ? words.s : "?");
 	} else if (strcmp(cls, "acl_mask") == 0) {
 		unsigned long mask = (mode >> 3) & 7;
-		const char *tag = aux(r, "acl_tag");
+		const char *tag = auxerr__aux(r, "acl_tag");
 		char *entry;
 		unsigned long id;
 
-		perm_letters(letters, mask | missing);
+		auxerr__perm_letters(letters, mask | missing);
 		if (qpath)
-			m->command = xprintf(oom, "setfacl -m m::%s %s", letters, qpath);
+			m->command = auxerr__xprintf(oom, "setfacl -m m::%s %s", letters, qpath);
 		set(m, AUXERR_REMEDY_COMMAND, owner_who(oom, ouid, dir),
 		    (long long)ouid);
-		if (num(aux(r, "acl_id"), 10, &id) && tag && strcmp(tag, "group") == 0) {
+		if (auxerr__num(auxerr__aux(r, "acl_id"), 10, &id) && tag && strcmp(tag, "group") == 0) {
 			struct group gr, *res = NULL;
 			char tmp[1024];
 
 			if (getgrgid_r((gid_t)id, &gr, tmp, sizeof(tmp), &res) == 0 && res)
-				entry = xprintf(oom, "group:%s", res->gr_name);
+				entry = auxerr__xprintf(oom, "group:%s", res->gr_name);
 			else
-				entry = xprintf(oom, "group:%lu", id);
+				entry = auxerr__xprintf(oom, "group:%lu", id);
 		}
-		else if (num(aux(r, "acl_id"), 10, &id)) {
-			char *u = user_word(oom, id, &named);
-			entry = xprintf(oom, "user:%s", u ? u : "?");
+		else if (auxerr__num(auxerr__aux(r, "acl_id"), 10, &id)) {
+			char *u = auxerr__user_word(oom, id, &named);
+			entry = auxerr__xprintf(oom, "user:%s", u ? u : "?");
 			free(u);
 		} else
-			entry = xstrdup(oom, _("of the caller"));
+			entry = auxerr__xstrdup(oom, _("of the caller"));
 		auxerr__buf_printf(&b, _("%s can widen the ACL mask of %s so that the entry %s grants uid %lu the %s permission it holds"),
 			   m->who ? m->who : "?", qpath ? qpath : _("(path unknown)"),
 			   entry ? entry : "?", fsuid, words.s ? words.s : "?");
-		m->weakens = xprintf(oom, _("the mask limits the owning group and every named ACL entry: those that hold %s permission get it too"),
+		m->weakens = auxerr__xprintf(oom, _("the mask limits the owning group and every named ACL entry: those that hold %s permission get it too"),
 				     words.s ? words.s : "?");
 		free(entry);
 	} else {
 		/* other, group, acl_user, acl_group, acl: one user entry */
-		uword = user_word(oom, fsuid, &named);
-		perm_letters(letters, (granted & 7) | missing);
+		uword = auxerr__user_word(oom, fsuid, &named);
+		auxerr__perm_letters(letters, (granted & 7) | missing);
 		if (qpath && uword)
-			m->command = xprintf(oom, "setfacl -m u:%s:%s %s", uword,
+			m->command = auxerr__xprintf(oom, "setfacl -m u:%s:%s %s", uword,
 					     letters, qpath);
 		set(m, AUXERR_REMEDY_COMMAND, owner_who(oom, ouid, dir),
 		    (long long)ouid);
@@ -631,8 +359,8 @@ static void remedy_dac(struct auxerr_remedy *m, const struct auxerr_record *r,
  */
 static void remedy_path(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
-	char *c = decode(&m->oom, aux(r, "component"));
-	char *name = decode(&m->oom, auxerr_record_field_nth(r, "PATH", 0,
+	char *c = auxerr__decode(&m->oom, auxerr__aux(r, "component"));
+	char *name = auxerr__decode(&m->oom, auxerr_record_field_nth(r, "PATH", 0,
 							     "name", 0));
 	const char *use = NULL;
 
@@ -685,10 +413,10 @@ static char *program_command_as(int *oom, const struct auxerr_record *r,
 {
 	unsigned long euid, egid;
 	size_t len = 0;
-	char *argv = decode_len(oom, auxerr_record_field(r, "PROCTITLE",
+	char *argv = auxerr__decode_len(oom, auxerr_record_field(r, "PROCTITLE",
 							  "proctitle"), &len);
-	char *exe = decode(oom, sys(r, "exe"));
-	char *cwd = decode(oom, auxerr_record_field(r, "CWD", "cwd"));
+	char *exe = auxerr__decode(oom, auxerr__sys(r, "exe"));
+	char *cwd = auxerr__decode(oom, auxerr_record_field(r, "CWD", "cwd"));
 	char *user = NULL, *s = NULL;
 	struct auxerr_buf b = { 0 };
 	int named = 0;
@@ -696,15 +424,15 @@ static char *program_command_as(int *oom, const struct auxerr_record *r,
 	if (!argv || len == 0 || len >= 128 || !cwd || cwd[0] != '/')
 		goto out;
 	if (cap) {
-		if (!num(sys(r, "euid"), 10, &euid) ||
-		    !num(sys(r, "egid"), 10, &egid))
+		if (!auxerr__num(auxerr__sys(r, "euid"), 10, &euid) ||
+		    !auxerr__num(auxerr__sys(r, "egid"), 10, &egid))
 			goto out;
-		user = user_word(oom, euid, &named);
+		user = auxerr__user_word(oom, euid, &named);
 		if (!user)
 			goto out;
 	}
 	auxerr__buf_str(&b, "cd ");
-	shell_word(&b, cwd);
+	auxerr__shell_word(&b, cwd);
 	if (cap)
 		auxerr__buf_printf(&b, " && setpriv --reuid=%lu --regid=%lu %s --inh-caps=+%s --ambient-caps=+%s --",
 				   euid, egid, named ? "--init-groups" : "--clear-groups",
@@ -726,14 +454,14 @@ static char *program_command_as(int *oom, const struct auxerr_record *r,
 		if (i == 0 && !strchr(a, '/') && exe) {
 			const char *base = strrchr(exe, '/');
 
-			shell_word(&b, base && strcmp(base + 1, a) == 0 ? exe : a);
+			auxerr__shell_word(&b, base && strcmp(base + 1, a) == 0 ? exe : a);
 		} else {
-			shell_word(&b, a);
+			auxerr__shell_word(&b, a);
 		}
 		free(a);
 		i += n + 1;
 	}
-	s = buf_take(&b, oom);
+	s = auxerr__buf_take(&b, oom);
 out:
 	free(argv);
 	free(exe);
@@ -747,20 +475,20 @@ static void one_capability(struct auxerr_remedy *m,
 			   const struct auxerr_record *r, struct auxerr_buf *b,
 			   const char *cap, const char *why)
 {
-	char *CAP = cap_upper(&m->oom, cap), *exe;
+	char *CAP = auxerr__cap_upper(&m->oom, cap), *exe;
 
 	m->command = setpriv_command(&m->oom, r, cap);
-	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+	set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
 	if (why)
 		auxerr__buf_printf(b, "%s: ", why);
 	if (m->command) {
 		auxerr__buf_printf(b, _("root can run the program again as uid %s with %s alone, rather than as root"),
-			   sys(r, "euid") ? sys(r, "euid") : "?", CAP ? CAP : "?");
+			   auxerr__sys(r, "euid") ? auxerr__sys(r, "euid") : "?", CAP ? CAP : "?");
 	} else {
-		exe = decode(&m->oom, sys(r, "exe"));
+		exe = auxerr__decode(&m->oom, auxerr__sys(r, "exe"));
 		auxerr__buf_printf(b, _("root can run %s as uid %s with %s alone, rather than as root (setpriv --inh-caps=+%s --ambient-caps=+%s)"),
 			   exe ? exe : _("the program"),
-			   sys(r, "euid") ? sys(r, "euid") : "?", CAP ? CAP : "?",
+			   auxerr__sys(r, "euid") ? auxerr__sys(r, "euid") : "?", CAP ? CAP : "?",
 			   cap, cap);
 		free(exe);
 	}
@@ -785,50 +513,50 @@ static void remedy_userfaultfd(struct auxerr_remedy *m,
 static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
 	const char *cap = cap_lower(r);
-	const char *lvl = aux(r, "userns_level");
-	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
+	const char *lvl = auxerr__aux(r, "userns_level");
+	char *CAP = cap ? auxerr__cap_upper(&m->oom, cap) : NULL;
 	struct auxerr_buf b = { 0 };
 
-	if (!auxerr_record_is_weak(r) && aux(r, "owner_op") &&
-	    *aux(r, "owner_op")) {
+	if (!auxerr_record_is_weak(r) && auxerr__aux(r, "owner_op") &&
+	    *auxerr__aux(r, "owner_op")) {
 		free(CAP);
-		remedy_owner_op(m, r, aux(r, "owner_op"));
+		remedy_owner_op(m, r, auxerr__aux(r, "owner_op"));
 		return;
 	}
-	if (!auxerr_record_is_weak(r) && aux(r, "rlimit") &&
-	    (strcmp(aux(r, "rlimit"), "RLIMIT_NICE") == 0 ||
-	     strcmp(aux(r, "rlimit"), "RLIMIT_RTPRIO") == 0)) {
+	if (!auxerr_record_is_weak(r) && auxerr__aux(r, "rlimit") &&
+	    (strcmp(auxerr__aux(r, "rlimit"), "RLIMIT_NICE") == 0 ||
+	     strcmp(auxerr__aux(r, "rlimit"), "RLIMIT_RTPRIO") == 0)) {
 		free(CAP);
-		remedy_rlimit(m, r, aux(r, "rlimit"));
+		remedy_rlimit(m, r, auxerr__aux(r, "rlimit"));
 		return;
 	}
-	if (!auxerr_record_is_weak(r) && aux(r, "sysctl_write") &&
-	    *aux(r, "sysctl_write")) {
+	if (!auxerr_record_is_weak(r) && auxerr__aux(r, "sysctl_write") &&
+	    *auxerr__aux(r, "sysctl_write")) {
 		/* quoted (or hex) as the kernel writes a string */
-		char *sw = decode(&m->oom, aux(r, "sysctl_write"));
+		char *sw = auxerr__decode(&m->oom, auxerr__aux(r, "sysctl_write"));
 
 		free(CAP);
 		remedy_sysctl_write(m, r, sw ? sw : "?");
 		free(sw);
 		return;
 	}
-	if (!auxerr_record_is_weak(r) && aux(r, "policy") &&
-	    strcmp(aux(r, "policy"), "no_new_privs") == 0) {
+	if (!auxerr_record_is_weak(r) && auxerr__aux(r, "policy") &&
+	    strcmp(auxerr__aux(r, "policy"), "no_new_privs") == 0) {
 		/* in any user namespace: the thread sets it itself */
 		free(CAP);
 		remedy_no_new_privs(m, r);
 		return;
 	}
-	if (!auxerr_record_is_weak(r) && aux(r, "policy") &&
-	    strcmp(aux(r, "policy"), "vm.unprivileged_userfaultfd") == 0) {
+	if (!auxerr_record_is_weak(r) && auxerr__aux(r, "policy") &&
+	    strcmp(auxerr__aux(r, "policy"), "vm.unprivileged_userfaultfd") == 0) {
 		free(CAP);
 		remedy_userfaultfd(m, r);
 		return;
 	}
-	if (!auxerr_record_is_weak(r) && aux(r, "policy") && *aux(r, "policy") &&
+	if (!auxerr_record_is_weak(r) && auxerr__aux(r, "policy") && *auxerr__aux(r, "policy") &&
 	    cap && !(lvl && strcmp(lvl, "0") != 0)) {
 		free(CAP);
-		remedy_cap_policy(m, r, aux(r, "policy"));
+		remedy_cap_policy(m, r, auxerr__aux(r, "policy"));
 		return;
 	}
 	if (auxerr_record_is_weak(r)) {
@@ -839,17 +567,17 @@ static void remedy_cap(struct auxerr_remedy *m, const struct auxerr_record *r)
 	} else if (!cap) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_printf(&b, _("No remedy: capability %s has no name here"),
-			   aux(r, "capability") ? aux(r, "capability") : "?");
+			   auxerr__aux(r, "capability") ? auxerr__aux(r, "capability") : "?");
 	} else if (lvl && strcmp(lvl, "0") != 0) {
 		/* the capability is needed in a child user namespace: only
 		 * its own processes can hold it there */
 		set(m, AUXERR_REMEDY_NONE,
-		    xprintf(&m->oom, _("a process with %s in user namespace %s"),
-			    CAP ? CAP : "?", aux(r, "userns") ? aux(r, "userns") : "?"),
+		    auxerr__xprintf(&m->oom, _("a process with %s in user namespace %s"),
+			    CAP ? CAP : "?", auxerr__aux(r, "userns") ? auxerr__aux(r, "userns") : "?"),
 		    -1);
 		auxerr__buf_printf(&b, _("Only a process holding %s in user namespace %s (level %s, owned by uid %s), such as one its owner started in it without dropping capabilities, may make this call"),
-			   CAP ? CAP : "?", aux(r, "userns") ? aux(r, "userns") : "?",
-			   lvl, aux(r, "userns_owner") ? aux(r, "userns_owner") : "?");
+			   CAP ? CAP : "?", auxerr__aux(r, "userns") ? auxerr__aux(r, "userns") : "?",
+			   lvl, auxerr__aux(r, "userns_owner") ? auxerr__aux(r, "userns_owner") : "?");
 	} else {
 		one_capability(m, r, &b, cap, NULL);
 	}
@@ -926,15 +654,15 @@ static void remedy_sysctl_write(struct auxerr_remedy *m,
 				const struct auxerr_record *r, const char *name)
 {
 	const char *cap = cap_lower(r);
-	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
+	char *CAP = cap ? auxerr__cap_upper(&m->oom, cap) : NULL;
 	const char *w = policy_weakens_known(name);
 	struct auxerr_buf b = { 0 };
 
-	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+	set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
 	auxerr__buf_printf(&b, _("Only a process with %s in the initial user namespace may change the sysctl %s, whoever may open its file: root, with its full capabilities (not in a container or with capabilities dropped), runs sysctl -w %s=VALUE with the value wanted"),
 			   CAP ? CAP : _("the capability"), name, name);
 	if (w)
-		m->weakens = xprintf(&m->oom, _("if the new value is lower, %s"), w);
+		m->weakens = auxerr__xprintf(&m->oom, _("if the new value is lower, %s"), w);
 	say(m, &b);
 	free(CAP);
 }
@@ -949,20 +677,20 @@ static void remedy_rlimit(struct auxerr_remedy *m,
 			  const struct auxerr_record *r, const char *rl)
 {
 	int nice = strcmp(rl, "RLIMIT_NICE") == 0, named;
-	const char *euid = sys(r, "euid"), *pid = sys(r, "pid");
+	const char *euid = auxerr__sys(r, "euid"), *pid = auxerr__sys(r, "pid");
 	unsigned long uid = 0;
-	char *who = euid && num(euid, 10, &uid) ? user_word(&m->oom, uid, &named)
-						: xstrdup(&m->oom, "USER");
+	char *who = euid && auxerr__num(euid, 10, &uid) ? auxerr__user_word(&m->oom, uid, &named)
+						: auxerr__xstrdup(&m->oom, "USER");
 	struct auxerr_buf b = { 0 };
 
-	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+	set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
 	if (nice)
 		auxerr__buf_printf(&b, _("Root can raise RLIMIT_NICE: for new logins of %s, a line \"%s - nice N\" in /etc/security/limits.conf, N the lowest nice value wanted (-20 to 19); for a service, LimitNICE=N in its systemd unit; for the running process, prlimit --pid %s --nice=L, L = 20 - N. If the hard limit is already high enough, the process may raise its own soft limit (ulimit -e, setrlimit())"),
 				   who, who, pid ? pid : "PID");
 	else
 		auxerr__buf_printf(&b, _("Root can raise RLIMIT_RTPRIO: for new logins of %s, a line \"%s - rtprio N\" in /etc/security/limits.conf, N the highest real-time priority wanted (1 to 99); for a service, LimitRTPRIO=N in its systemd unit; for the running process, prlimit --pid %s --rtprio=N. If the hard limit is already high enough, the process may raise its own soft limit (ulimit -r, setrlimit())"),
 				   who, who, pid ? pid : "PID");
-	m->weakens = xstrdup(&m->oom, nice
+	m->weakens = auxerr__xstrdup(&m->oom, nice
 		? _("the user's processes may then take CPU time ahead of other processes")
 		: _("the user's processes may then run real-time and take the CPU from every other process, which can stall the system"));
 	say(m, &b);
@@ -980,12 +708,12 @@ static void remedy_no_new_privs(struct auxerr_remedy *m,
 				const struct auxerr_record *r)
 {
 	unsigned long euid = 0;
-	int have = num(sys(r, "euid"), 10, &euid);
-	char *me = have ? user_label(&m->oom, euid) : NULL;
+	int have = auxerr__num(auxerr__sys(r, "euid"), 10, &euid);
+	char *me = have ? auxerr__user_label(&m->oom, euid) : NULL;
 	struct auxerr_buf b = { 0 };
 
 	set(m, AUXERR_REMEDY_COMMAND,
-	    xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
+	    auxerr__xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
 	    have ? (long long)euid : -1);
 	m->command = program_command_as(&m->oom, r, NULL,
 					"setpriv --no-new-privs --");
@@ -1004,18 +732,18 @@ static void remedy_cap_policy(struct auxerr_remedy *m,
 			      const char *policy)
 {
 	const char *cap = cap_lower(r);
-	const char *value = aux(r, "policy_value");
-	char *CAP = cap_upper(&m->oom, cap), *why;
+	const char *value = auxerr__aux(r, "policy_value");
+	char *CAP = auxerr__cap_upper(&m->oom, cap), *why;
 	struct auxerr_buf b = { 0 };
 
 	if (strcmp(policy, "net.ipv4.ip_unprivileged_port_start") == 0) {
-		char *exe = decode(&m->oom, sys(r, "exe"));
-		char *qexe = exe && exe[0] == '/' ? quoted(&m->oom, exe) : NULL;
+		char *exe = auxerr__decode(&m->oom, auxerr__sys(r, "exe"));
+		char *qexe = exe && exe[0] == '/' ? auxerr__quoted(&m->oom, exe) : NULL;
 		char *port = sockaddr_port(&m->oom, r);
 
-		set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+		set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
 		if (qexe)
-			m->command = xprintf(&m->oom, "setcap cap_%s=+ep %s", cap, qexe);
+			m->command = auxerr__xprintf(&m->oom, "setcap cap_%s=+ep %s", cap, qexe);
 		if (port)
 			auxerr__buf_printf(&b, _("Port %s is below net.ipv4.ip_unprivileged_port_start = %s, and only %s binds below it: use a port of %s or above, or root can give %s that capability, for every user who runs it"),
 				   port, value ? value : "?", CAP ? CAP : "?",
@@ -1026,7 +754,7 @@ static void remedy_cap_policy(struct auxerr_remedy *m,
 				   value ? value : "?", qexe ? qexe : _("the program"));
 		auxerr__buf_printf(&b, _("; lowering %s instead would allow it to every program"),
 			   policy);
-		m->weakens = xprintf(&m->oom, _("every run of %s, by any user, may then bind ports below %s"),
+		m->weakens = auxerr__xprintf(&m->oom, _("every run of %s, by any user, may then bind ports below %s"),
 				     exe ? exe : _("the program"), value ? value : "?");
 		say(m, &b);
 		free(exe);
@@ -1035,7 +763,7 @@ static void remedy_cap_policy(struct auxerr_remedy *m,
 		free(CAP);
 		return;
 	}
-	why = xprintf(&m->oom, _("With %s = %s, this needs %s"), policy,
+	why = auxerr__xprintf(&m->oom, _("With %s = %s, this needs %s"), policy,
 		      value ? value : "?", CAP ? CAP : "?");
 	one_capability(m, r, &b, cap, why);
 	if (strcmp(policy, "kernel.unprivileged_bpf_disabled") == 0 &&
@@ -1060,9 +788,9 @@ static int chmod_mode(const struct auxerr_record *r, unsigned long *mode)
 	const char *sc = auxerr_record_syscall_name(r);
 
 	if (strcmp(sc, "chmod") == 0 || strcmp(sc, "fchmod") == 0)
-		return num(sys(r, "a1"), 16, mode);
+		return auxerr__num(auxerr__sys(r, "a1"), 16, mode);
 	if (strcmp(sc, "fchmodat") == 0 || strcmp(sc, "fchmodat2") == 0)
-		return num(sys(r, "a2"), 16, mode);
+		return auxerr__num(auxerr__sys(r, "a2"), 16, mode);
 	return 0;
 }
 
@@ -1079,7 +807,7 @@ static int chown_ids(const struct auxerr_record *r, long long *uid,
 	else if (strcmp(sc, "chown") != 0 && strcmp(sc, "lchown") != 0 &&
 		 strcmp(sc, "fchown") != 0)
 		return 0;
-	if (!num(sys(r, a), 16, &u) || !num(sys(r, b), 16, &g))
+	if (!auxerr__num(auxerr__sys(r, a), 16, &u) || !auxerr__num(auxerr__sys(r, b), 16, &g))
 		return 0;
 	*uid = (u & 0xffffffffUL) == 0xffffffffUL ? -1 : (long long)u;
 	*gid = (g & 0xffffffffUL) == 0xffffffffUL ? -1 : (long long)g;
@@ -1098,50 +826,50 @@ static void remedy_owner_op(struct auxerr_remedy *m,
 	/* the kernel may name the file without its inode (the check comes
 	 * after the walk): the call's one name is the file */
 	if (!path && auxerr_record_count(r, "PATH") == 1) {
-		char *name = decode(&m->oom, auxerr_record_field_nth(r, "PATH", 0,
+		char *name = auxerr__decode(&m->oom, auxerr_record_field_nth(r, "PATH", 0,
 								     "name", 0));
 
 		path = absolute(&m->oom, r, name);
 		free(name);
 	}
-	char *qpath = path ? quoted(&m->oom, path) : NULL;
+	char *qpath = path ? auxerr__quoted(&m->oom, path) : NULL;
 	const char *what = qpath ? qpath : _("the file");
 	unsigned long ouid, mode = 0, fsuid;
 	const char *cap = cap_lower(r);
-	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
+	char *CAP = cap ? auxerr__cap_upper(&m->oom, cap) : NULL;
 	char *owner = NULL;
 	struct auxerr_buf b = { 0 };
 	long long nu, ng;
 
-	if (!num(aux(r, "ouid"), 10, &ouid)) {
+	if (!auxerr__num(auxerr__aux(r, "ouid"), 10, &ouid)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("The record does not name the file's owner"));
 		goto out;
 	}
-	num(aux(r, "mode"), 8, &mode);
-	owner = user_label(&m->oom, ouid);
+	auxerr__num(auxerr__aux(r, "mode"), 8, &mode);
+	owner = auxerr__user_label(&m->oom, ouid);
 	if (strcmp(op, "chown") == 0) {
-		set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+		set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
 		if (qpath && chown_ids(r, &nu, &ng) && nu >= 0)
 			m->command = ng >= 0 ?
-				xprintf(&m->oom, "chown %lld:%lld %s", nu, ng, qpath) :
-				xprintf(&m->oom, "chown %lld %s", nu, qpath);
+				auxerr__xprintf(&m->oom, "chown %lld:%lld %s", nu, ng, qpath) :
+				auxerr__xprintf(&m->oom, "chown %lld %s", nu, qpath);
 		auxerr__buf_printf(&b, _("Only root (%s) may give %s another owner (now %s): root can do it"),
 			   CAP ? CAP : "CAP_CHOWN", what, owner ? owner : "?");
 	} else if (strcmp(op, "chgrp") == 0) {
 		unsigned long ngid;
 
-		set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
-		if (qpath && num(aux(r, "ngid"), 10, &ngid))
-			m->command = xprintf(&m->oom, "chgrp %lu %s", ngid, qpath);
+		set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
+		if (qpath && auxerr__num(auxerr__aux(r, "ngid"), 10, &ngid))
+			m->command = auxerr__xprintf(&m->oom, "chgrp %lu %s", ngid, qpath);
 		auxerr__buf_printf(&b, _("The owner of %s (%s) may give it only a group the owner is a member of, and root any group: root can do it"),
 			   what, owner ? owner : "?");
 	} else if (strcmp(op, "noatime") == 0) {
-		char *me = num(sys(r, "fsuid"), 10, &fsuid) ?
-			user_label(&m->oom, fsuid) : NULL;
+		char *me = auxerr__num(auxerr__sys(r, "fsuid"), 10, &fsuid) ?
+			auxerr__user_label(&m->oom, fsuid) : NULL;
 
 		set(m, AUXERR_REMEDY_COMMAND,
-		    xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
+		    auxerr__xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
 		    me ? (long long)fsuid : -1);
 		auxerr__buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may open it with O_NOATIME: open it without O_NOATIME"),
 			   what, owner ? owner : "?", CAP ? CAP : "CAP_FOWNER");
@@ -1154,7 +882,7 @@ static void remedy_owner_op(struct auxerr_remedy *m,
 		    (long long)ouid);
 		if (strcmp(op, "chmod") == 0) {
 			if (qpath && chmod_mode(r, &want))
-				m->command = xprintf(&m->oom, "chmod %04lo %s",
+				m->command = auxerr__xprintf(&m->oom, "chmod %04lo %s",
 						     want & 07777, qpath);
 			auxerr__buf_printf(&b, _("Only the owner of %s (%s) or a process with %s may change its mode: the owner can do it"),
 				   what, owner ? owner : "?", CAP ? CAP : "CAP_FOWNER");
@@ -1183,28 +911,28 @@ static const char sys_ptrace_weakens[] =
 
 static void remedy_ptrace(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
-	const char *reason = aux(r, "reason"), *opid = aux(r, "opid");
+	const char *reason = auxerr__aux(r, "reason"), *opid = auxerr__aux(r, "opid");
 	struct auxerr_buf b = { 0 };
 	char *why;
 
 	if (!opid)
 		opid = "?";
 	if (reason && strcmp(reason, "not_dumpable") == 0)
-		why = xprintf(&m->oom, _("Process %s is not dumpable (it changed its ids or made itself so), and only CAP_SYS_PTRACE passes that check"),
+		why = auxerr__xprintf(&m->oom, _("Process %s is not dumpable (it changed its ids or made itself so), and only CAP_SYS_PTRACE passes that check"),
 			      opid);
 	else
-		why = xprintf(&m->oom, _("Process %s runs with other user or group ids than the caller, and only CAP_SYS_PTRACE passes that check"),
+		why = auxerr__xprintf(&m->oom, _("Process %s runs with other user or group ids than the caller, and only CAP_SYS_PTRACE passes that check"),
 			      opid);
 	one_capability(m, r, &b, "sys_ptrace", why);
-	m->weakens = xstrdup(&m->oom, _(sys_ptrace_weakens));
+	m->weakens = auxerr__xstrdup(&m->oom, _(sys_ptrace_weakens));
 	say(m, &b);
 	free(why);
 }
 
 static void remedy_yama(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
-	const char *scope = aux(r, "ptrace_scope"), *opid = aux(r, "opid");
-	const char *rel = aux(r, "relation");
+	const char *scope = auxerr__aux(r, "ptrace_scope"), *opid = auxerr__aux(r, "opid");
+	const char *rel = auxerr__aux(r, "relation");
 	struct auxerr_buf b = { 0 };
 
 	if (!opid)
@@ -1212,21 +940,21 @@ static void remedy_yama(struct auxerr_remedy *m, const struct auxerr_record *r)
 	if (scope && strcmp(scope, "1") == 0 && rel &&
 	    strcmp(rel, "not_descendant") == 0) {
 		/* the protection works as meant: first what needs no change */
-		m->command = xstrdup(&m->oom, "sysctl -w kernel.yama.ptrace_scope=0");
-		set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
-		m->weakens = xstrdup(&m->oom, _("any process may then trace every other process of the same user, and read its memory and secrets"));
+		m->command = auxerr__xstrdup(&m->oom, "sysctl -w kernel.yama.ptrace_scope=0");
+		set(m, AUXERR_REMEDY_POLICY, auxerr__xstrdup(&m->oom, _("root")), 0);
+		m->weakens = auxerr__xstrdup(&m->oom, _("any process may then trace every other process of the same user, and read its memory and secrets"));
 		auxerr__buf_printf(&b, _("Yama lets a process trace only its descendants: start the program under the tracer, or have process %s allow the tracer with prctl(PR_SET_PTRACER); failing that, root can loosen the policy for every process (kernel.yama.ptrace_scope = 1 becomes 0)"),
 			   opid);
 	} else if (scope && strcmp(scope, "2") == 0) {
 		one_capability(m, r, &b, "sys_ptrace",
 			       _("Yama (kernel.yama.ptrace_scope = 2) lets only a process with CAP_SYS_PTRACE attach"));
-		m->weakens = xstrdup(&m->oom, _(sys_ptrace_weakens));
+		m->weakens = auxerr__xstrdup(&m->oom, _(sys_ptrace_weakens));
 	} else if (scope && strcmp(scope, "3") == 0) {
-		set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
-		m->weakens = xstrdup(&m->oom, _("processes of the same user may then trace each other"));
+		set(m, AUXERR_REMEDY_POLICY, auxerr__xstrdup(&m->oom, _("root")), 0);
+		m->weakens = auxerr__xstrdup(&m->oom, _("processes of the same user may then trace each other"));
 		auxerr__buf_str(&b, _("Yama (kernel.yama.ptrace_scope = 3) forbids attaching until the next boot: only booting with a lower kernel.yama.ptrace_scope, which root sets in /etc/sysctl.d, allows it"));
 	} else {
-		set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+		set(m, AUXERR_REMEDY_POLICY, auxerr__xstrdup(&m->oom, _("root")), 0);
 		auxerr__buf_printf(&b, _("Yama (kernel.yama.ptrace_scope = %s) does not let the caller trace process %s"),
 			   scope ? scope : "?", opid);
 	}
@@ -1242,22 +970,22 @@ static void remedy_yama(struct auxerr_remedy *m, const struct auxerr_record *r)
  * (pid 812)", "/usr/bin/bwrap", "pid 812", or NULL */
 static char *maker(int *oom, const struct auxerr_record *r)
 {
-	char *exe = decode(oom, aux(r, "creator_exe"));
-	const char *pid = aux(r, "creator_pid");
+	char *exe = auxerr__decode(oom, auxerr__aux(r, "creator_exe"));
+	const char *pid = auxerr__aux(r, "creator_pid");
 	char *s;
 
 	if (!exe || !*exe) {
 		free(exe);
-		exe = decode(oom, aux(r, "creator_comm"));
+		exe = auxerr__decode(oom, auxerr__aux(r, "creator_comm"));
 	}
 	if (pid && strcmp(pid, "0") == 0)
 		pid = NULL;
 	if (exe && *exe && pid)
-		s = xprintf(oom, _("%s (pid %s)"), exe, pid);
+		s = auxerr__xprintf(oom, _("%s (pid %s)"), exe, pid);
 	else if (exe && *exe)
-		s = xstrdup(oom, exe);
+		s = auxerr__xstrdup(oom, exe);
 	else if (pid)
-		s = xprintf(oom, _("pid %s"), pid);
+		s = auxerr__xprintf(oom, _("pid %s"), pid);
 	else
 		s = NULL;
 	free(exe);
@@ -1268,15 +996,15 @@ static char *maker(int *oom, const struct auxerr_record *r)
 static char *sandbox_who(int *oom, const char *made_by)
 {
 	if (made_by)
-		return xprintf(oom, _("the sandboxing program (%s)"), made_by);
-	return xstrdup(oom, _("the sandboxing program"));
+		return auxerr__xprintf(oom, _("the sandboxing program (%s)"), made_by);
+	return auxerr__xstrdup(oom, _("the sandboxing program"));
 }
 
 /* " (domain 1a2b3c, layer 2 of 2)" / " (layer 2 of 2)" / "" */
 static void landlock_layer(struct auxerr_buf *b, const struct auxerr_record *r)
 {
-	const char *layer = aux(r, "layer"), *layers = aux(r, "layers");
-	const char *domain = aux(r, "domain");
+	const char *layer = auxerr__aux(r, "layer"), *layers = auxerr__aux(r, "layers");
+	const char *domain = auxerr__aux(r, "domain");
 
 	if (domain && layer && layers)
 		auxerr__buf_printf(b, _(" (domain %s, layer %s of %s)"), domain, layer, layers);
@@ -1290,7 +1018,7 @@ static void remedy_landlock(struct auxerr_remedy *m,
 			    const struct auxerr_record *r)
 {
 	const char *blockers = auxerr_record_interpret(r, "AUXERR", "blockers");
-	char *path = object_path(&m->oom, r), *qpath = path ? quoted(&m->oom, path) : NULL;
+	char *path = object_path(&m->oom, r), *qpath = path ? auxerr__quoted(&m->oom, path) : NULL;
 	struct auxerr_buf b = { 0 };
 
 	char *made_by = maker(&m->oom, r);
@@ -1317,14 +1045,14 @@ static void remedy_landlock(struct auxerr_remedy *m,
 static void remedy_seccomp(struct auxerr_remedy *m,
 			   const struct auxerr_record *r)
 {
-	const char *filter = aux(r, "filter"), *filters = aux(r, "filters");
+	const char *filter = auxerr__aux(r, "filter"), *filters = auxerr__aux(r, "filters");
 	const char *sc = auxerr_record_interpret(r, "AUXERR", "nr");
 	const char *ename = NULL;
 	char *made_by;
 	unsigned long v;
 	struct auxerr_buf b = { 0 };
 
-	if (num(aux(r, "code"), 0, &v) &&
+	if (auxerr__num(auxerr__aux(r, "code"), 0, &v) &&
 	    (v & 0xffff0000UL) == SECCOMP_ACTION_ERRNO)
 		ename = audit_errno_to_name((int)(v & 0xffff));
 	if (!sc)
@@ -1353,7 +1081,7 @@ static char *apparmor_file(int *oom, const char *profile)
 
 	if (!profile || profile[0] != '/')
 		return NULL;
-	s = xprintf(oom, "/etc/apparmor.d/%s", profile + 1);
+	s = auxerr__xprintf(oom, "/etc/apparmor.d/%s", profile + 1);
 	for (char *p = s ? s + strlen("/etc/apparmor.d/") : NULL; p && *p; p++)
 		if (*p == '/')
 			*p = '.';
@@ -1363,7 +1091,7 @@ static char *apparmor_file(int *oom, const char *profile)
 /* an AVC field, decoded ("quoted" or hex), NULL if absent or empty */
 static char *avc(int *oom, const struct auxerr_record *r, const char *name)
 {
-	return decode(oom, auxerr_record_field(r, "AVC", name));
+	return auxerr__decode(oom, auxerr_record_field(r, "AVC", name));
 }
 
 /* the permission letters of an AppArmor file rule for a denied mask:
@@ -1385,7 +1113,7 @@ static char *aa_rule_perms(int *oom, const char *mask)
 				out[n++] = *add;
 	}
 	out[n] = '\0';
-	return n ? xstrdup(oom, out) : NULL;
+	return n ? auxerr__xstrdup(oom, out) : NULL;
 }
 
 /* a path as an AppArmor rule names it exactly: glob characters escaped,
@@ -1404,7 +1132,7 @@ static char *aa_rule_path(int *oom, const char *path)
 	}
 	if (q)
 		auxerr__buf_str(&b, "\"");
-	return buf_take(&b, oom);
+	return auxerr__buf_take(&b, oom);
 }
 
 /*
@@ -1430,30 +1158,30 @@ static void remedy_apparmor_avc(struct auxerr_remedy *m,
 	if (!mask)
 		mask = avc(&m->oom, r, "requested_mask");
 	file_class = class ? strcmp(class, "file") == 0 : name && mask;
-	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+	set(m, AUXERR_REMEDY_POLICY, auxerr__xstrdup(&m->oom, _("root")), 0);
 	auxerr__buf_printf(&b, _("The AppArmor profile '%s' does not allow "), prof);
 	if (file_class && name && mask && (perms = aa_rule_perms(&m->oom, mask))) {
 		char *rp = aa_rule_path(&m->oom, name);
 
 		auxerr__buf_printf(&b, _("'%s' access to %s"), mask, name);
-		rule = rp ? xprintf(&m->oom, "%s %s,", rp, perms) : NULL;
+		rule = rp ? auxerr__xprintf(&m->oom, "%s %s,", rp, perms) : NULL;
 		free(rp);
 	} else if (class && strcmp(class, "cap") == 0 && cap) {
 		auxerr__buf_printf(&b, _("the capability %s"), cap);
-		rule = xprintf(&m->oom, "capability %s,", cap);
+		rule = auxerr__xprintf(&m->oom, "capability %s,", cap);
 	} else {
 		auxerr__buf_printf(&b, _("the operation %s"), op ? op : "?");
 		if (class)
 			auxerr__buf_printf(&b, _(" (class %s)"), class);
 	}
-	m->weakens = xprintf(&m->oom, _("every process confined by '%s' may then do the same"),
+	m->weakens = auxerr__xprintf(&m->oom, _("every process confined by '%s' may then do the same"),
 			     prof);
 	if (!rule) {
 		auxerr__buf_str(&b, _(": only a change to that profile, which is root's, can allow it; root adds a rule for it where the profile is defined and reloads it with apparmor_parser -r"));
 		goto out;
 	}
-	line = xprintf(&m->oom, "  %s", rule);
-	qline = line ? quoted(&m->oom, line) : NULL;
+	line = auxerr__xprintf(&m->oom, "  %s", rule);
+	qline = line ? auxerr__quoted(&m->oom, line) : NULL;
 	if (auxerr__apparmor_find(profile, file_class ? name : NULL, mask, &p) < 0) {
 		if (errno == ENOMEM)
 			m->oom = 1;
@@ -1461,38 +1189,38 @@ static void remedy_apparmor_avc(struct auxerr_remedy *m,
 			   rule);
 		goto out;
 	}
-	char *qfile = quoted(&m->oom, p.file);
-	char *qlocal = p.local ? quoted(&m->oom, p.local) : NULL;
-	char *ins = xprintf(&m->oom, "%ui\\%s", p.close_line, line ? line : "");
-	char *qins = ins ? quoted(&m->oom, ins) : NULL;
+	char *qfile = auxerr__quoted(&m->oom, p.file);
+	char *qlocal = p.local ? auxerr__quoted(&m->oom, p.local) : NULL;
+	char *ins = auxerr__xprintf(&m->oom, "%ui\\%s", p.close_line, line ? line : "");
+	char *qins = ins ? auxerr__quoted(&m->oom, ins) : NULL;
 
 	if (p.deny_line) {
-		char *del = xprintf(&m->oom, "%ud", p.deny_line);
+		char *del = auxerr__xprintf(&m->oom, "%ud", p.deny_line);
 
 		auxerr__buf_printf(&b, _(": its deny rule '%s' (%s, line %u) refuses it, and a deny rule wins over every allow rule, so root must remove that deny rule and add the rule '%s'"),
 			   p.deny_rule, p.file, p.deny_line, rule);
 		if (p.local) {
 			auxerr__buf_printf(&b, _(" in %s, which it includes, then reload it"), p.local);
-			m->command = xprintf(&m->oom, "sed -i %s %s && echo %s >> %s && apparmor_parser -r %s",
+			m->command = auxerr__xprintf(&m->oom, "sed -i %s %s && echo %s >> %s && apparmor_parser -r %s",
 					     del, qfile, qline, qlocal, qfile);
 		} else {
 			auxerr__buf_str(&b, _(", then reload it"));
-			m->command = xprintf(&m->oom, "sed -i -e %s -e %s %s && apparmor_parser -r %s",
+			m->command = auxerr__xprintf(&m->oom, "sed -i -e %s -e %s %s && apparmor_parser -r %s",
 					     del, qins, qfile, qfile);
 		}
 		free(m->weakens);
-		m->weakens = xprintf(&m->oom, _("the deny rule '%s' no longer refuses anything it matched, and every process confined by '%s' may then do the same"),
+		m->weakens = auxerr__xprintf(&m->oom, _("the deny rule '%s' no longer refuses anything it matched, and every process confined by '%s' may then do the same"),
 				     p.deny_rule, prof);
 		free(del);
 	} else if (p.local) {
 		auxerr__buf_printf(&b, _(": root can add the rule '%s' to %s, which the profile's file %s includes, and reload it"),
 			   rule, p.local, p.file);
-		m->command = xprintf(&m->oom, "echo %s >> %s && apparmor_parser -r %s",
+		m->command = auxerr__xprintf(&m->oom, "echo %s >> %s && apparmor_parser -r %s",
 				     qline, qlocal, qfile);
 	} else {
 		auxerr__buf_printf(&b, _(": root can add the rule '%s' to its block in %s and reload it"),
 			   rule, p.file);
-		m->command = xprintf(&m->oom, "sed -i %s %s && apparmor_parser -r %s",
+		m->command = auxerr__xprintf(&m->oom, "sed -i %s %s && apparmor_parser -r %s",
 				     qins, qfile, qfile);
 	}
 	free(qfile);
@@ -1522,12 +1250,12 @@ static void remedy_selinux_avc(struct auxerr_remedy *m,
 	struct auxerr_selinux_account a;
 	struct auxerr_buf b = { 0 };
 
-	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+	set(m, AUXERR_REMEDY_POLICY, auxerr__xstrdup(&m->oom, _("root")), 0);
 	if (auxerr__selinux_account(r, &a) < 0) {
 		if (errno == ENOMEM)
 			m->oom = 1;
 		auxerr__buf_str(&b, _("SELinux refused it: only a change to SELinux's policy, which is root's, can allow it"));
-		m->weakens = xstrdup(&m->oom, _("the policy then allows the same to every process it treats alike"));
+		m->weakens = auxerr__xstrdup(&m->oom, _("the policy then allows the same to every process it treats alike"));
 		say(m, &b);
 		return;
 	}
@@ -1547,14 +1275,14 @@ static void remedy_selinux_avc(struct auxerr_remedy *m,
 		auxerr__buf_str(&b, _("The SELinux policy installed here cannot say why (it is not the policy that decided): only a change to SELinux's policy, which is root's, can allow it"));
 	}
 	if (!m->weakens && a.kind != AUXERR_SELINUX_REMEDY_LABEL)
-		m->weakens = xstrdup(&m->oom, _("the policy then allows the same to every process in the domain"));
+		m->weakens = auxerr__xstrdup(&m->oom, _("the policy then allows the same to every process in the domain"));
 	auxerr__selinux_account_free(&a);
 	say(m, &b);
 }
 
 static void remedy_lsm(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
-	const char *lsm = aux(r, "lsm"), *hook = aux(r, "lsm_hook");
+	const char *lsm = auxerr__aux(r, "lsm"), *hook = auxerr__aux(r, "lsm_hook");
 	struct auxerr_buf b = { 0 };
 	enum auxerr_lsm_kind kind = auxerr__lsm_kind(r);
 
@@ -1575,17 +1303,17 @@ static void remedy_lsm(struct auxerr_remedy *m, const struct auxerr_record *r)
 	case AUXERR_LSM_OTHER:
 		break;
 	}
-	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+	set(m, AUXERR_REMEDY_POLICY, auxerr__xstrdup(&m->oom, _("root")), 0);
 	if (kind == AUXERR_LSM_APPARMOR) {
 		/* profile= and the denied access when the record carries
 		 * AppArmor's own audit data; else the task's own context */
-		char *profile = decode(&m->oom, aux(r, "profile"));
-		char *name = decode(&m->oom, aux(r, "name"));
-		char *mask = decode(&m->oom, aux(r, "denied_mask"));
+		char *profile = auxerr__decode(&m->oom, auxerr__aux(r, "profile"));
+		char *name = auxerr__decode(&m->oom, auxerr__aux(r, "name"));
+		char *mask = auxerr__decode(&m->oom, auxerr__aux(r, "denied_mask"));
 		char *file;
 
 		if (!profile)
-			profile = decode(&m->oom, sys(r, "subj"));
+			profile = auxerr__decode(&m->oom, auxerr__sys(r, "subj"));
 		file = apparmor_file(&m->oom, profile);
 		auxerr__buf_printf(&b, _("The AppArmor profile '%s' confining the process does not allow this"),
 			   profile ? profile : "?");
@@ -1601,7 +1329,7 @@ static void remedy_lsm(struct auxerr_remedy *m, const struct auxerr_record *r)
 				   file, file);
 		else
 			auxerr__buf_str(&b, _(" in the file under /etc/apparmor.d that defines it, and reload that file with apparmor_parser -r"));
-		m->weakens = xprintf(&m->oom, _("every process confined by '%s' may then do the same"),
+		m->weakens = auxerr__xprintf(&m->oom, _("every process confined by '%s' may then do the same"),
 				     profile ? profile : "?");
 		free(profile);
 		free(name);
@@ -1613,7 +1341,7 @@ static void remedy_lsm(struct auxerr_remedy *m, const struct auxerr_record *r)
 		if (hook)
 			auxerr__buf_printf(&b, _(" in its %s check"), hook);
 		auxerr__buf_str(&b, _(": only a change to that module's policy, which is root's, can allow it"));
-		m->weakens = xstrdup(&m->oom, _("the policy then allows the same to every process it treats alike"));
+		m->weakens = auxerr__xstrdup(&m->oom, _("the policy then allows the same to every process it treats alike"));
 	}
 	say(m, &b);
 }
@@ -1636,19 +1364,19 @@ static int read_only_by_design(const char *fstype)
 
 static void remedy_mount(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
-	const char *flag = aux(r, "flag");
-	char *mp = decode(&m->oom, aux(r, "mnt_point"));
-	char *fstype = decode(&m->oom, aux(r, "fstype"));
-	char *qmp = mp && mp[0] == '/' ? quoted(&m->oom, mp) : NULL;
+	const char *flag = auxerr__aux(r, "flag");
+	char *mp = auxerr__decode(&m->oom, auxerr__aux(r, "mnt_point"));
+	char *fstype = auxerr__decode(&m->oom, auxerr__aux(r, "fstype"));
+	char *qmp = mp && mp[0] == '/' ? auxerr__quoted(&m->oom, mp) : NULL;
 	const char *where = qmp ? qmp : _("its mount point");
 	struct auxerr_buf b = { 0 };
 
-	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+	set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
 	if (flag && strcmp(flag, "ro") == 0) {
 		/* the mount's own flag: this mount only, the file system
 		 * stays as it is for its other mounts */
 		if (qmp)
-			m->command = xprintf(&m->oom, "mount -o remount,bind,rw %s", qmp);
+			m->command = auxerr__xprintf(&m->oom, "mount -o remount,bind,rw %s", qmp);
 		auxerr__buf_printf(&b, _("Root can make the mount on %s writable, that mount only"),
 			   where);
 	} else if (flag && strcmp(flag, "ro_sb") == 0) {
@@ -1658,25 +1386,25 @@ static void remedy_mount(struct auxerr_remedy *m, const struct auxerr_record *r)
 				   fstype, where);
 		} else {
 			if (qmp)
-				m->command = xprintf(&m->oom, "mount -o remount,rw %s", qmp);
+				m->command = auxerr__xprintf(&m->oom, "mount -o remount,rw %s", qmp);
 			auxerr__buf_printf(&b, _("Root can remount the %s file system on %s read-write"),
 				   fstype ? fstype : "?", where);
 		}
 	} else if (flag && strcmp(flag, "noexec") == 0) {
 		m->kind = AUXERR_REMEDY_POLICY;
 		if (qmp)
-			m->command = xprintf(&m->oom, "mount -o remount,bind,exec %s", qmp);
+			m->command = auxerr__xprintf(&m->oom, "mount -o remount,bind,exec %s", qmp);
 		auxerr__buf_printf(&b, _("Programs do not run from %s (noexec): copy the program to a file system that allows it, or run a script through its interpreter; failing that, root can lift the option on that mount"),
 			   where);
-		m->weakens = xprintf(&m->oom, _("any file on %s may then be run as a program, which noexec is there to prevent"),
+		m->weakens = auxerr__xprintf(&m->oom, _("any file on %s may then be run as a program, which noexec is there to prevent"),
 				     where);
 	} else if (flag && strcmp(flag, "nodev") == 0) {
 		m->kind = AUXERR_REMEDY_POLICY;
 		if (qmp)
-			m->command = xprintf(&m->oom, "mount -o remount,bind,dev %s", qmp);
+			m->command = auxerr__xprintf(&m->oom, "mount -o remount,bind,dev %s", qmp);
 		auxerr__buf_printf(&b, _("Device files do not work on %s (nodev): use the device's node under /dev; failing that, root can lift the option on that mount"),
 			   where);
-		m->weakens = xprintf(&m->oom, _("every device file on %s then works, so whoever can create one there reaches that device"),
+		m->weakens = auxerr__xprintf(&m->oom, _("every device file on %s then works, so whoever can create one there reaches that device"),
 				     where);
 	} else {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
@@ -1699,31 +1427,31 @@ static int open_flags(const struct auxerr_record *r, unsigned long *flags)
 	const char *sc = auxerr_record_syscall_name(r);
 
 	if (strcmp(sc, "openat") == 0)
-		return num(sys(r, "a2"), 16, flags);
+		return auxerr__num(auxerr__sys(r, "a2"), 16, flags);
 	if (strcmp(sc, "open") == 0)
-		return num(sys(r, "a1"), 16, flags);
+		return auxerr__num(auxerr__sys(r, "a1"), 16, flags);
 	return 0;
 }
 
 static void remedy_inode(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
-	const char *flag = aux(r, "flag");
+	const char *flag = auxerr__aux(r, "flag");
 	char *path = object_path(&m->oom, r);
-	char *qpath = path ? quoted(&m->oom, path) : NULL;
+	char *qpath = path ? auxerr__quoted(&m->oom, path) : NULL;
 	const char *what = qpath ? qpath : _("the file");
 	unsigned long of;
 	struct auxerr_buf b = { 0 };
 
 	set(m, AUXERR_REMEDY_COMMAND,
-	    xstrdup(&m->oom, _("root (CAP_LINUX_IMMUTABLE)")), 0);
+	    auxerr__xstrdup(&m->oom, _("root (CAP_LINUX_IMMUTABLE)")), 0);
 	if (flag && strcmp(flag, "immutable") == 0) {
 		if (qpath)
-			m->command = xprintf(&m->oom, "chattr -i %s", qpath);
+			m->command = auxerr__xprintf(&m->oom, "chattr -i %s", qpath);
 		auxerr__buf_printf(&b, _("Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of %s"),
 			   what);
 	} else if (flag && strcmp(flag, "append") == 0) {
 		if (qpath)
-			m->command = xprintf(&m->oom, "chattr -a %s", qpath);
+			m->command = auxerr__xprintf(&m->oom, "chattr -a %s", qpath);
 		if (open_flags(r, &of) && (of & O_ACCMODE_) &&
 		    !(of & (O_APPEND_ | O_TRUNC_)))
 			auxerr__buf_printf(&b, _("%s is append-only: opening it to append (O_APPEND, >> in the shell) needs no change; to write elsewhere in it, root, with CAP_LINUX_IMMUTABLE, can clear the flag"),
@@ -1751,13 +1479,13 @@ static void remedy_sticky(struct auxerr_remedy *m, const struct auxerr_record *r
 	unsigned long ouid, downer, mode = 0;
 	const char *sc = auxerr_record_syscall_name(r);
 	char *path = object_path(&m->oom, r);
-	char *qpath = path ? quoted(&m->oom, path) : NULL;
+	char *qpath = path ? auxerr__quoted(&m->oom, path) : NULL;
 	char *fo = NULL, *dowho = NULL, *dir = NULL, *qdir = NULL;
 	int remove = strcmp(sc, "unlink") == 0 || strcmp(sc, "unlinkat") == 0 ||
 		     strcmp(sc, "rmdir") == 0;
 	struct auxerr_buf b = { 0 };
 
-	if (!num(aux(r, "ouid"), 10, &ouid) || !num(aux(r, "dir_ouid"), 10, &downer)) {
+	if (!auxerr__num(auxerr__aux(r, "ouid"), 10, &ouid) || !auxerr__num(auxerr__aux(r, "dir_ouid"), 10, &downer)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("Only the file's owner, the directory's owner or root may remove or rename a name in a sticky directory"));
 		say(m, &b);
@@ -1765,23 +1493,23 @@ static void remedy_sticky(struct auxerr_remedy *m, const struct auxerr_record *r
 		free(qpath);
 		return;
 	}
-	num(aux(r, "mode"), 8, &mode);
-	fo = user_label(&m->oom, ouid);
-	dowho = user_label(&m->oom, downer);
+	auxerr__num(auxerr__aux(r, "mode"), 8, &mode);
+	fo = auxerr__user_label(&m->oom, ouid);
+	dowho = auxerr__user_label(&m->oom, downer);
 	if (path && strrchr(path, '/')) {
 		size_t n = (size_t)(strrchr(path, '/') - path);
 
 		dir = strndup(path, n ? n : 1);
 		if (!dir)
 			m->oom = 1;
-		qdir = dir ? quoted(&m->oom, dir) : NULL;
+		qdir = dir ? auxerr__quoted(&m->oom, dir) : NULL;
 	}
 	set(m, AUXERR_REMEDY_COMMAND,
-	    xprintf(&m->oom, _("the file's owner (%s), the directory's owner (%s) or root"),
+	    auxerr__xprintf(&m->oom, _("the file's owner (%s), the directory's owner (%s) or root"),
 		    fo ? fo : "?", dowho ? dowho : "?"),
 	    (long long)ouid);
 	if (remove && qpath)
-		m->command = xprintf(&m->oom, "%s %s",
+		m->command = auxerr__xprintf(&m->oom, "%s %s",
 				     S_ISDIR((mode_t)mode) ? "rmdir" : "rm -f", qpath);
 	auxerr__buf_printf(&b, _("Only the file's owner (%s), the owner of the sticky directory %s (%s) or root may remove or rename %s"),
 		   fo ? fo : "?", qdir ? qdir : _("(path unknown)"),
@@ -1815,15 +1543,15 @@ static void remedy_proc_sys(struct auxerr_remedy *m,
 	struct auxerr_buf b = { 0 };
 
 	if (path && strncmp(path, "/proc/sys/", 10) == 0 && path[10]) {
-		name = xstrdup(&m->oom, path + 10);
+		name = auxerr__xstrdup(&m->oom, path + 10);
 		for (char *p = name; p && *p; p++)
 			if (*p == '/')
 				*p = '.';
 	}
-	num(aux(r, "perm"), 0, &perm);
-	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+	auxerr__num(auxerr__aux(r, "perm"), 0, &perm);
+	set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
 	if (name && !(perm & 2))
-		m->command = xprintf(&m->oom, "sysctl %s", name);
+		m->command = auxerr__xprintf(&m->oom, "sysctl %s", name);
 	if (perm & 2)
 		auxerr__buf_printf(&b, _("Only root may change the sysctl %s (its file under /proc/sys allows no one else to write it): root runs sysctl -w %s=VALUE with the value wanted"),
 			   name ? name : "?", name ? name : "?");
@@ -1838,7 +1566,7 @@ static void remedy_proc_sys(struct auxerr_remedy *m,
 static void remedy_dac_entry(struct auxerr_remedy *m,
 			     const struct auxerr_record *r)
 {
-	const char *method = aux(r, "permission");
+	const char *method = auxerr__aux(r, "permission");
 
 	if (method && strcmp(method, "proc_sys") == 0) {
 		remedy_proc_sys(m, r);
@@ -1855,31 +1583,31 @@ static void remedy_dac_entry(struct auxerr_remedy *m,
 static void remedy_protected(struct auxerr_remedy *m,
 			     const struct auxerr_record *r)
 {
-	const char *sysctl = aux(r, "sysctl"), *level = aux(r, "level");
+	const char *sysctl = auxerr__aux(r, "sysctl"), *level = auxerr__aux(r, "level");
 	char *path = object_path(&m->oom, r);
-	char *qpath = path ? quoted(&m->oom, path) : NULL;
+	char *qpath = path ? auxerr__quoted(&m->oom, path) : NULL;
 	const char *what = qpath ? qpath : _("the file");
 	unsigned long ouid = 0, lvl = 0, dmode = 0;
-	char *owner = num(aux(r, "ouid"), 10, &ouid) ?
-		user_label(&m->oom, ouid) : NULL;
+	char *owner = auxerr__num(auxerr__aux(r, "ouid"), 10, &ouid) ?
+		auxerr__user_label(&m->oom, ouid) : NULL;
 	struct auxerr_buf b = { 0 };
-	int have_lvl = num(level, 10, &lvl);
+	int have_lvl = auxerr__num(level, 10, &lvl);
 
-	num(aux(r, "dir_mode"), 8, &dmode);
-	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+	auxerr__num(auxerr__aux(r, "dir_mode"), 8, &dmode);
+	set(m, AUXERR_REMEDY_POLICY, auxerr__xstrdup(&m->oom, _("root")), 0);
 	if (!sysctl) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("The record does not name the fs.protected_* sysctl that refused the call"));
 	} else if (strcmp(sysctl, "fs.protected_symlinks") == 0) {
-		m->command = xstrdup(&m->oom, "sysctl -w fs.protected_symlinks=0");
+		m->command = auxerr__xstrdup(&m->oom, "sysctl -w fs.protected_symlinks=0");
 		auxerr__buf_printf(&b, _("With fs.protected_symlinks = %s, a symlink in a sticky world-writable directory is followed only by its owner or when the directory's owner owns it: open the file it points to by its own name (readlink %s names it), or have the link's owner (%s) replace it with the file; failing that, root can turn the protection off for every process"),
 			   level ? level : "?", what, owner ? owner : "?");
-		m->weakens = xstrdup(&m->oom, _("every process may then follow symlinks other users plant in sticky world-writable directories such as /tmp, the link races the setting prevents"));
+		m->weakens = auxerr__xstrdup(&m->oom, _("every process may then follow symlinks other users plant in sticky world-writable directories such as /tmp, the link races the setting prevents"));
 	} else if (strcmp(sysctl, "fs.protected_hardlinks") == 0) {
-		m->command = xstrdup(&m->oom, "sysctl -w fs.protected_hardlinks=0");
+		m->command = auxerr__xstrdup(&m->oom, "sysctl -w fs.protected_hardlinks=0");
 		auxerr__buf_printf(&b, _("With fs.protected_hardlinks = %s, only the owner (%s) or a process with CAP_FOWNER may link to %s: copy the file instead where you may read it, or ask its owner to make the link; failing that, root can turn the protection off for every process"),
 			   level ? level : "?", owner ? owner : "?", what);
-		m->weakens = xstrdup(&m->oom, _("any user may then hard-link other users' files, which keeps a setuid program or a file its owner deletes alive under a new name and feeds races in sticky directories"));
+		m->weakens = auxerr__xstrdup(&m->oom, _("any user may then hard-link other users' files, which keeps a setuid program or a file its owner deletes alive under a new name and feeds races in sticky directories"));
 	} else if (strcmp(sysctl, "fs.protected_fifos") == 0 ||
 		   strcmp(sysctl, "fs.protected_regular") == 0) {
 		int fifo = strcmp(sysctl, "fs.protected_fifos") == 0;
@@ -1888,13 +1616,13 @@ static void remedy_protected(struct auxerr_remedy *m,
 		unsigned long to = have_lvl && lvl == 2 && !(dmode & S_IWOTH) &&
 			(dmode & S_IWGRP) ? 1 : 0;
 
-		m->command = xprintf(&m->oom, "sysctl -w %s=%lu", sysctl, to);
+		m->command = auxerr__xprintf(&m->oom, "sysctl -w %s=%lu", sysctl, to);
 		auxerr__buf_printf(&b, fifo ?
 			   _("With %s = %s, an O_CREAT open of the FIFO %s, which another user (%s) owns in a sticky directory, is refused: open it without O_CREAT (it exists already), or have its owner remove it; failing that, root can lower the protection for every process (%s = %lu)") :
 			   _("With %s = %s, an O_CREAT open of the file %s, which another user (%s) owns in a sticky directory, is refused: open it without O_CREAT (it exists already), or have its owner remove it; failing that, root can lower the protection for every process (%s = %lu)"),
 			   sysctl, level ? level : "?", what, owner ? owner : "?",
 			   sysctl, to);
-		m->weakens = xstrdup(&m->oom, fifo ?
+		m->weakens = auxerr__xstrdup(&m->oom, fifo ?
 				     _("programs may then open with O_CREAT FIFOs other users planted in sticky directories, and read or write data an attacker controls") :
 				     _("programs may then open with O_CREAT files other users planted in sticky directories, and read or write data an attacker controls"));
 	} else {
@@ -1915,13 +1643,13 @@ static char *process_owner(int *oom, const struct auxerr_record *r,
 	unsigned long ouid;
 	char *l, *s;
 
-	if (!num(aux(r, "ouid"), 10, &ouid) || ouid == 0) {
+	if (!auxerr__num(auxerr__aux(r, "ouid"), 10, &ouid) || ouid == 0) {
 		*uid = 0;
-		return xstrdup(oom, _("root"));
+		return auxerr__xstrdup(oom, _("root"));
 	}
 	*uid = (long long)ouid;
-	l = user_label(oom, ouid);
-	s = xprintf(oom, _("the owner of process %s (%s) or root"), opid,
+	l = auxerr__user_label(oom, ouid);
+	s = auxerr__xprintf(oom, _("the owner of process %s (%s) or root"), opid,
 		    l ? l : "?");
 	free(l);
 	return s;
@@ -1930,14 +1658,14 @@ static char *process_owner(int *oom, const struct auxerr_record *r,
 static void remedy_signal(struct auxerr_remedy *m,
 			  const struct auxerr_record *r)
 {
-	const char *opid = aux(r, "opid"), *sig = aux(r, "sig");
+	const char *opid = auxerr__aux(r, "opid"), *sig = auxerr__aux(r, "sig");
 	const char *signame = auxerr_record_interpret(r, "AUXERR", "sig");
 	unsigned long pid, nsig;
 	long long uid;
 	struct auxerr_buf b = { 0 };
 	char *who;
 
-	if (!num(opid, 10, &pid) || !num(sig, 10, &nsig)) {
+	if (!auxerr__num(opid, 10, &pid) || !auxerr__num(sig, 10, &nsig)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("The record does not name the process or the signal"));
 		say(m, &b);
@@ -1946,13 +1674,13 @@ static void remedy_signal(struct auxerr_remedy *m,
 	who = process_owner(&m->oom, r, opid, &uid);
 	set(m, AUXERR_REMEDY_COMMAND, who, uid);
 	if (nsig == 0)
-		m->command = xprintf(&m->oom, "kill -0 %lu", pid);
+		m->command = auxerr__xprintf(&m->oom, "kill -0 %lu", pid);
 	else if (signame && strncmp(signame, "SIG", 3) == 0 && signame[3] &&
 		 strspn(signame + 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-") ==
 		 strlen(signame + 3))
-		m->command = xprintf(&m->oom, "kill -s %s %lu", signame + 3, pid);
+		m->command = auxerr__xprintf(&m->oom, "kill -s %s %lu", signame + 3, pid);
 	else
-		m->command = xprintf(&m->oom, "kill -s %lu %lu", nsig, pid);
+		m->command = auxerr__xprintf(&m->oom, "kill -s %lu %lu", nsig, pid);
 	auxerr__buf_printf(&b, _("Only a process of the same user as process %s, or one with CAP_KILL, may signal it: %s can send the signal"),
 		   opid, who ? who : "?");
 	say(m, &b);
@@ -1960,9 +1688,9 @@ static void remedy_signal(struct auxerr_remedy *m,
 
 static void remedy_task(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
-	const char *opid = aux(r, "opid"), *op = aux(r, "op");
+	const char *opid = auxerr__aux(r, "opid"), *op = auxerr__aux(r, "op");
 	const char *cap = cap_lower(r);
-	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
+	char *CAP = cap ? auxerr__cap_upper(&m->oom, cap) : NULL;
 	long long uid;
 	struct auxerr_buf b = { 0 };
 	char *who;
@@ -1978,9 +1706,9 @@ static void remedy_task(struct auxerr_remedy *m, const struct auxerr_record *r)
 		unsigned long pid;
 
 		/* setpriority(PRIO_PROCESS, pid, prio): renice */
-		if (num(sys(r, "a0"), 16, &which) && which == 0 &&
-		    num(opid, 10, &pid) && num(sys(r, "a2"), 16, &prio))
-			m->command = xprintf(&m->oom, "renice -n %d -p %lu",
+		if (auxerr__num(auxerr__sys(r, "a0"), 16, &which) && which == 0 &&
+		    auxerr__num(opid, 10, &pid) && auxerr__num(auxerr__sys(r, "a2"), 16, &prio))
+			m->command = auxerr__xprintf(&m->oom, "renice -n %d -p %lu",
 					     (int)(unsigned)prio, pid);
 	}
 	auxerr__buf_printf(&b, _("Only a process of the same user as process %s, or one with %s, may use %s on it: %s can do it"),
@@ -2007,7 +1735,7 @@ static char *proc_mount(int *oom, const struct auxerr_record *r,
 			return path;
 		}
 	free(path);
-	return xstrdup(oom, "/proc");
+	return auxerr__xstrdup(oom, "/proc");
 }
 
 /*
@@ -2018,40 +1746,40 @@ static char *proc_mount(int *oom, const struct auxerr_record *r,
 static void remedy_hidepid(struct auxerr_remedy *m,
 			   const struct auxerr_record *r)
 {
-	const char *opid = aux(r, "opid"), *hp = aux(r, "hidepid");
+	const char *opid = auxerr__aux(r, "opid"), *hp = auxerr__aux(r, "hidepid");
 	unsigned long gid, fsuid, fsgid;
-	int have_gid = num(aux(r, "proc_gid"), 10, &gid);
+	int have_gid = auxerr__num(auxerr__aux(r, "proc_gid"), 10, &gid);
 	char *mnt = proc_mount(&m->oom, r, opid);
-	char *qmnt = mnt ? quoted(&m->oom, mnt) : NULL;
-	char *me = num(sys(r, "fsuid"), 10, &fsuid) ?
-		user_label(&m->oom, fsuid) : NULL;
+	char *qmnt = mnt ? auxerr__quoted(&m->oom, mnt) : NULL;
+	char *me = auxerr__num(auxerr__sys(r, "fsuid"), 10, &fsuid) ?
+		auxerr__user_label(&m->oom, fsuid) : NULL;
 	struct auxerr_buf b = { 0 };
 
 	if (!opid)
 		opid = "?";
 	if (!hp || !*hp)
 		hp = "1";
-	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
+	set(m, AUXERR_REMEDY_POLICY, auxerr__xstrdup(&m->oom, _("root")), 0);
 	if (have_gid && gid <= 0xfffffffeUL) {
 		int named = 0;
-		char *user = num(sys(r, "fsuid"), 10, &fsuid) ?
-			user_word(&m->oom, fsuid, &named) : NULL;
+		char *user = auxerr__num(auxerr__sys(r, "fsuid"), 10, &fsuid) ?
+			auxerr__user_word(&m->oom, fsuid, &named) : NULL;
 
 		if (user && named)
-			m->command = xprintf(&m->oom, "usermod -a -G %lu %s", gid, user);
+			m->command = auxerr__xprintf(&m->oom, "usermod -a -G %lu %s", gid, user);
 		auxerr__buf_printf(&b, _("With hidepid=%s on %s, the /proc directory of process %s is open to its owner, to processes that may ptrace it and to members of group %lu: the owner of process %s or root can look at it; failing that, root can add the caller (%s) to group %lu, from its next login"),
 				   hp, qmnt ? qmnt : "/proc", opid, gid, opid,
 				   me ? me : "?", gid);
-		m->weakens = xprintf(&m->oom, _("the caller (%s) may then read the /proc directory of every process (command lines, ids, status), which hidepid hides from other users"),
+		m->weakens = auxerr__xprintf(&m->oom, _("the caller (%s) may then read the /proc directory of every process (command lines, ids, status), which hidepid hides from other users"),
 				     me ? me : "?");
 		free(user);
-	} else if (num(sys(r, "fsgid"), 10, &fsgid)) {
+	} else if (auxerr__num(auxerr__sys(r, "fsgid"), 10, &fsgid)) {
 		if (qmnt)
-			m->command = xprintf(&m->oom, "mount -o remount,hidepid=%s,gid=%lu %s",
+			m->command = auxerr__xprintf(&m->oom, "mount -o remount,hidepid=%s,gid=%lu %s",
 					     hp, fsgid, qmnt);
 		auxerr__buf_printf(&b, _("With hidepid=%s on %s and no gid= exempted, the /proc directory of process %s is open only to its owner and to processes that may ptrace it: the owner of process %s or root can look at it; failing that, root can exempt a group the caller is in, its group %lu"),
 				   hp, qmnt ? qmnt : "/proc", opid, opid, fsgid);
-		m->weakens = xprintf(&m->oom, _("every member of group %lu may then read the /proc directory of every process (command lines, ids, status), which hidepid hides from other users"),
+		m->weakens = auxerr__xprintf(&m->oom, _("every member of group %lu may then read the /proc directory of every process (command lines, ids, status), which hidepid hides from other users"),
 				     fsgid);
 	} else {
 		auxerr__buf_printf(&b, _("With hidepid=%s on %s, the /proc directory of process %s is open only to its owner and to processes that may ptrace it: the owner of process %s or root can look at it"),
@@ -2074,14 +1802,14 @@ static void remedy_fuse(struct auxerr_remedy *m, const struct auxerr_record *r)
 	char *owner;
 	struct auxerr_buf b = { 0 };
 
-	if (!num(aux(r, "mount_uid"), 10, &mu)) {
+	if (!auxerr__num(auxerr__aux(r, "mount_uid"), 10, &mu)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("The record does not name the user who mounted the FUSE file system"));
 		say(m, &b);
 		return;
 	}
-	owner = user_label(&m->oom, mu);
-	if (aux(r, "allow_other") && strcmp(aux(r, "allow_other"), "1") == 0) {
+	owner = auxerr__user_label(&m->oom, mu);
+	if (auxerr__aux(r, "allow_other") && strcmp(auxerr__aux(r, "allow_other"), "1") == 0) {
 		/* allow_other already: the user namespace keeps it out */
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_printf(&b, _("The FUSE file system here (mounted by %s with allow_other) lets in only processes of the user namespace it was mounted in: run the command in that namespace"),
@@ -2091,7 +1819,7 @@ static void remedy_fuse(struct auxerr_remedy *m, const struct auxerr_record *r)
 		return;
 	}
 	set(m, AUXERR_REMEDY_COMMAND,
-	    xprintf(&m->oom, _("the user who mounted it (%s)"), owner ? owner : "?"),
+	    auxerr__xprintf(&m->oom, _("the user who mounted it (%s)"), owner ? owner : "?"),
 	    (long long)mu);
 	m->command = program_command(&m->oom, r, NULL);
 	auxerr__buf_printf(&b, _("Only the user who mounted this FUSE file system without allow_other (%s) may use it, not even root: that user can run the command; failing that, it can mount the file system again with -o allow_other (root must allow that option with user_allow_other in /etc/fuse.conf), which exposes every user's processes, root's included, to a daemon that user controls"),
@@ -2109,29 +1837,29 @@ static void remedy_fuse(struct auxerr_remedy *m, const struct auxerr_record *r)
 static void remedy_device(struct auxerr_remedy *m,
 			  const struct auxerr_record *r)
 {
-	const char *type = aux(r, "dev_type"), *acc = aux(r, "access");
-	const char *prog = aux(r, "prog_id");
+	const char *type = auxerr__aux(r, "dev_type"), *acc = auxerr__aux(r, "access");
+	const char *prog = auxerr__aux(r, "prog_id");
 	unsigned long major, minor;
-	char *cg = decode(&m->oom, aux(r, "cgroup"));
+	char *cg = auxerr__decode(&m->oom, auxerr__aux(r, "cgroup"));
 	char *qcg = NULL, *dev = NULL, *rule = NULL;
 	int v2 = prog && *prog && strcmp(prog, "0") != 0;
 	struct auxerr_buf b = { 0 };
 
 	/* a bare path (the kernel quotes only what needs it) */
-	if (!cg && aux(r, "cgroup") && aux(r, "cgroup")[0] == '/')
-		cg = xstrdup(&m->oom, aux(r, "cgroup"));
+	if (!cg && auxerr__aux(r, "cgroup") && auxerr__aux(r, "cgroup")[0] == '/')
+		cg = auxerr__xstrdup(&m->oom, auxerr__aux(r, "cgroup"));
 	if (!type || (strcmp(type, "c") && strcmp(type, "b")) ||
-	    !num(aux(r, "major"), 10, &major) || !num(aux(r, "minor"), 10, &minor) ||
+	    !auxerr__num(auxerr__aux(r, "major"), 10, &major) || !auxerr__num(auxerr__aux(r, "minor"), 10, &minor) ||
 	    !acc || !*acc || strspn(acc, "rwm") != strlen(acc)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("The record does not name the device and the access the device cgroup refused"));
 		goto out;
 	}
-	dev = xprintf(&m->oom, strcmp(type, "b") == 0 ? _("block device %lu:%lu") :
+	dev = auxerr__xprintf(&m->oom, strcmp(type, "b") == 0 ? _("block device %lu:%lu") :
 		      _("character device %lu:%lu"), major, minor);
 	set(m, AUXERR_REMEDY_POLICY,
-	    xprintf(&m->oom, _("root or the manager of the cgroup %s"), cg ? cg : "?"), 0);
-	m->weakens = xprintf(&m->oom, _("every process in the cgroup %s may then use %s that way (%s), which the cgroup's device policy is there to confine"),
+	    auxerr__xprintf(&m->oom, _("root or the manager of the cgroup %s"), cg ? cg : "?"), 0);
+	m->weakens = auxerr__xprintf(&m->oom, _("every process in the cgroup %s may then use %s that way (%s), which the cgroup's device policy is there to confine"),
 			     cg ? cg : "?", dev ? dev : "?", acc);
 	if (v2) {
 		auxerr__buf_printf(&b, _("The BPF device program %s attached to the cgroup %s refuses %s (%s): only a change to that program allows it, by the manager that attached it (systemd's DeviceAllow=, docker --device)"),
@@ -2141,18 +1869,18 @@ static void remedy_device(struct auxerr_remedy *m,
 	if (cg && cg[0] == '/') {
 		struct auxerr_buf c = { 0 };
 
-		rule = xprintf(&m->oom, "%s %lu:%lu %s", type, major, minor, acc);
+		rule = auxerr__xprintf(&m->oom, "%s %lu:%lu %s", type, major, minor, acc);
 		auxerr__buf_str(&c, "echo ");
-		shell_word(&c, rule ? rule : "");
+		auxerr__shell_word(&c, rule ? rule : "");
 		auxerr__buf_str(&c, " > ");
 		{
-			char *f = xprintf(&m->oom, "/sys/fs/cgroup/devices%s/devices.allow",
+			char *f = auxerr__xprintf(&m->oom, "/sys/fs/cgroup/devices%s/devices.allow",
 					  strcmp(cg, "/") == 0 ? "" : cg);
 
-			shell_word(&c, f ? f : "");
+			auxerr__shell_word(&c, f ? f : "");
 			free(f);
 		}
-		m->command = buf_take(&c, &m->oom);
+		m->command = auxerr__buf_take(&c, &m->oom);
 	}
 	auxerr__buf_printf(&b, _("The device cgroup %s does not allow %s (%s): root or the manager of the cgroup can allow that one device in it (cgroup v1); with a BPF device program (cgroup v2) the manager that attached it must allow it instead (systemd's DeviceAllow=, docker --device)"),
 			   cg ? cg : "?", dev ? dev : "?", acc);
@@ -2174,9 +1902,9 @@ static int capset_has(const struct auxerr_record *r, const char *field)
 	unsigned long long set;
 	unsigned long c;
 	char *end;
-	const char *v = aux(r, field);
+	const char *v = auxerr__aux(r, field);
 
-	if (!v || !*v || !num(aux(r, "capability"), 10, &c) || c > 63)
+	if (!v || !*v || !auxerr__num(auxerr__aux(r, "capability"), 10, &c) || c > 63)
 		return -1;
 	set = strtoull(v, &end, 16);
 	if (*end)
@@ -2195,10 +1923,10 @@ static int capset_has(const struct auxerr_record *r, const char *field)
 static void remedy_capset(struct auxerr_remedy *m,
 			  const struct auxerr_record *r)
 {
-	const char *rule = aux(r, "rule") ? aux(r, "rule") : "";
+	const char *rule = auxerr__aux(r, "rule") ? auxerr__aux(r, "rule") : "";
 	const char *cap = cap_lower(r);
-	char *CAP = cap ? cap_upper(&m->oom, cap) : NULL;
-	const char *euid = sys(r, "euid") ? sys(r, "euid") : "?";
+	char *CAP = cap ? auxerr__cap_upper(&m->oom, cap) : NULL;
+	const char *euid = auxerr__sys(r, "euid") ? auxerr__sys(r, "euid") : "?";
 	struct auxerr_buf b = { 0 };
 
 	if (strcmp(rule, "effective_not_permitted") == 0) {
@@ -2221,16 +1949,16 @@ static void remedy_capset(struct auxerr_remedy *m,
 		if (!cap) {
 			set(m, AUXERR_REMEDY_NONE, NULL, -1);
 			auxerr__buf_printf(&b, _("No remedy: capability %s has no name here"),
-					   aux(r, "capability") ? aux(r, "capability") : "?");
+					   auxerr__aux(r, "capability") ? auxerr__aux(r, "capability") : "?");
 			goto out;
 		}
 		if (strcmp(rule, "no_setpcap") == 0)
-			why = xprintf(&m->oom, _("Changing securebits needs %s"),
+			why = auxerr__xprintf(&m->oom, _("Changing securebits needs %s"),
 				      CAP ? CAP : "?");
 		else if (strcmp(rule, "no_ambient_raise") == 0)
-			why = xprintf(&m->oom, "%s", _("SECBIT_NO_CAP_AMBIENT_RAISE forbids ambient capabilities in this process and its children, but not in a program root starts anew"));
+			why = auxerr__xprintf(&m->oom, "%s", _("SECBIT_NO_CAP_AMBIENT_RAISE forbids ambient capabilities in this process and its children, but not in a program root starts anew"));
 		else
-			why = xprintf(&m->oom, _("A process cannot give itself %s, only receive it when the program starts"),
+			why = auxerr__xprintf(&m->oom, _("A process cannot give itself %s, only receive it when the program starts"),
 				      CAP ? CAP : "?");
 		one_capability(m, r, &b, cap, why);
 		free(why);
@@ -2239,23 +1967,23 @@ static void remedy_capset(struct auxerr_remedy *m,
 		unsigned long u;
 
 		set(m, AUXERR_REMEDY_COMMAND,
-		    xprintf(&m->oom, _("the program itself (uid %s)"), euid),
-		    num(euid, 10, &u) ? (long long)u : -1);
+		    auxerr__xprintf(&m->oom, _("the program itself (uid %s)"), euid),
+		    auxerr__num(euid, 10, &u) ? (long long)u : -1);
 		auxerr__buf_printf(&b, _("%s is in the process's permitted set, so the program may add it to its inheritable set itself, and then raise it into the ambient set (setpriv --inh-caps=+%s --ambient-caps=+%s; capsh --inh=cap_%s --addamb=cap_%s)"),
 				   CAP ? CAP : "?", cap ? cap : "?", cap ? cap : "?",
 				   cap ? cap : "?", cap ? cap : "?");
 	} else if (strcmp(rule, "inheritable_not_bounding") == 0) {
 		set(m, AUXERR_REMEDY_POLICY,
-		    xstrdup(&m->oom, _("whoever starts the session (its bounding set is inherited)")), -1);
+		    auxerr__xstrdup(&m->oom, _("whoever starts the session (its bounding set is inherited)")), -1);
 		auxerr__buf_printf(&b, _("%s was dropped from the bounding set by a process this one descends from, and no process can put it back: the program must be started from a session whose bounding set keeps %s (for a systemd service, CapabilityBoundingSet= must list it)"),
 				   CAP ? CAP : "?", CAP ? CAP : "?");
-		m->weakens = xprintf(&m->oom, _("processes of that session may then gain %s again (through file capabilities or setuid-root programs), which dropping it from the bounding set prevents"),
+		m->weakens = auxerr__xprintf(&m->oom, _("processes of that session may then gain %s again (through file capabilities or setuid-root programs), which dropping it from the bounding set prevents"),
 				     CAP ? CAP : "?");
 	} else if (strcmp(rule, "locked") == 0) {
 		set(m, AUXERR_REMEDY_POLICY,
-		    xstrdup(&m->oom, _("whoever starts this process tree with the lock (systemd's SecureBits=, capsh --secbits)")), -1);
+		    auxerr__xstrdup(&m->oom, _("whoever starts this process tree with the lock (systemd's SecureBits=, capsh --secbits)")), -1);
 		auxerr__buf_str(&b, _("A locked securebit stays as it is in this process and every process it starts, even root's: only a program started outside this process tree, without the lock, can change it"));
-		m->weakens = xstrdup(&m->oom, _("processes started without the lock may change the securebit, which the lock keeps fixed for the whole process tree"));
+		m->weakens = auxerr__xstrdup(&m->oom, _("processes started without the lock may change the securebit, which the lock keeps fixed for the whole process tree"));
 	} else if (strcmp(rule, "unknown_bits") == 0) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("No remedy: the program asks for securebits this kernel does not know; only a change to the program (or a kernel that knows them) allows it"));
@@ -2307,38 +2035,17 @@ static int ipc_kind(const struct auxerr_record *r, const char **name,
 	return 0;
 }
 
-/* The name of group gid, kept in tmp; NULL when it has none. */
-static const char *group_name(unsigned long gid, char *tmp, size_t len)
-{
-	struct group gr, *res = NULL;
-
-	if (getgrgid_r((gid_t)gid, &gr, tmp, len, &res) == 0 && res)
-		return res->gr_name;
-	return NULL;
-}
-
-/* "gid 65534, nogroup" or "gid 1000" (user_label() for groups) */
-static char *group_label(int *oom, unsigned long gid)
-{
-	char tmp[1024];
-	const char *name = group_name(gid, tmp, sizeof(tmp));
-
-	if (name)
-		return xprintf(oom, "gid %lu, %s", gid, name);
-	return xprintf(oom, "gid %lu", gid);
-}
-
 /* "its owner and creator (uid 0, root)" / "its owner (uid 1000, alice),
  * its creator (uid 0, root)" (to which "or root" is added) */
 static char *ipc_owners(int *oom, unsigned long ou, unsigned long cu)
 {
-	char *o = user_label(oom, ou), *c = NULL, *s;
+	char *o = auxerr__user_label(oom, ou), *c = NULL, *s;
 
 	if (ou == cu) {
-		s = xprintf(oom, _("its owner and creator (%s)"), o ? o : "?");
+		s = auxerr__xprintf(oom, _("its owner and creator (%s)"), o ? o : "?");
 	} else {
-		c = user_label(oom, cu);
-		s = xprintf(oom, _("its owner (%s), its creator (%s)"),
+		c = auxerr__user_label(oom, cu);
+		s = auxerr__xprintf(oom, _("its owner (%s), its creator (%s)"),
 			    o ? o : "?", c ? c : "?");
 	}
 	free(o);
@@ -2356,17 +2063,17 @@ static char *ipc_owners(int *oom, unsigned long ou, unsigned long cu)
  */
 static void remedy_ipc(struct auxerr_remedy *m, const struct auxerr_record *r)
 {
-	const char *op = aux(r, "op"), *cls = aux(r, "class");
+	const char *op = auxerr__aux(r, "op"), *cls = auxerr__aux(r, "class");
 	const char *kind, *opt, *set_fmt;
-	const char *id = aux(r, "ipc_id"), *key = aux(r, "ipc_key");
+	const char *id = auxerr__aux(r, "ipc_id"), *key = auxerr__aux(r, "ipc_key");
 	unsigned long ou, og, cu, cg, mode, perm, granted, euid, cmd, idn;
 	int known = ipc_kind(r, &kind, &opt, &set_fmt);
 	struct auxerr_buf b = { 0 };
 	char *owners, *me, *call, *object;
 
-	if (!num(aux(r, "ouid"), 10, &ou) || !num(aux(r, "ogid"), 10, &og) ||
-	    !num(aux(r, "cuid"), 10, &cu) || !num(aux(r, "cgid"), 10, &cg) ||
-	    !num(aux(r, "mode"), 8, &mode) || !num(id, 10, &idn) || !key ||
+	if (!auxerr__num(auxerr__aux(r, "ouid"), 10, &ou) || !auxerr__num(auxerr__aux(r, "ogid"), 10, &og) ||
+	    !auxerr__num(auxerr__aux(r, "cuid"), 10, &cu) || !auxerr__num(auxerr__aux(r, "cgid"), 10, &cg) ||
+	    !auxerr__num(auxerr__aux(r, "mode"), 8, &mode) || !auxerr__num(id, 10, &idn) || !key ||
 	    !op) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("The record does not name the System V IPC object's owner, creator and mode"));
@@ -2376,24 +2083,24 @@ static void remedy_ipc(struct auxerr_remedy *m, const struct auxerr_record *r)
 	owners = ipc_owners(&m->oom, ou, cu);
 	/* "... or root" unless root is the owner and the creator */
 	if (owners && (ou || cu)) {
-		char *o = xprintf(&m->oom, _("%s or root"), owners);
+		char *o = auxerr__xprintf(&m->oom, _("%s or root"), owners);
 
 		free(owners);
 		owners = o;
 	}
 	object = strcmp(key, "0x00000000") == 0 ?
-		xprintf(&m->oom, _("the %s key IPC_PRIVATE (id %s)"), kind, id) :
-		xprintf(&m->oom, _("the %s key %s (id %s)"), kind, key, id);
-	call = xprintf(&m->oom, set_fmt, id);
-	me = num(sys(r, "euid"), 10, &euid) ? user_label(&m->oom, euid) : NULL;
+		auxerr__xprintf(&m->oom, _("the %s key IPC_PRIVATE (id %s)"), kind, id) :
+		auxerr__xprintf(&m->oom, _("the %s key %s (id %s)"), kind, key, id);
+	call = auxerr__xprintf(&m->oom, set_fmt, id);
+	me = auxerr__num(auxerr__sys(r, "euid"), 10, &euid) ? auxerr__user_label(&m->oom, euid) : NULL;
 
 	if (strcmp(op, "ctl") == 0) {
 		set(m, AUXERR_REMEDY_COMMAND,
-		    xstrdup(&m->oom, owners ? owners : "?"),
+		    auxerr__xstrdup(&m->oom, owners ? owners : "?"),
 		    ou == cu ? (long long)ou : -1);
-		if (num(aux(r, "cmd"), 10, &cmd) && cmd == 0) {
+		if (auxerr__num(auxerr__aux(r, "cmd"), 10, &cmd) && cmd == 0) {
 			if (known)
-				m->command = xprintf(&m->oom, "ipcrm %s %lu", opt, idn);
+				m->command = auxerr__xprintf(&m->oom, "ipcrm %s %lu", opt, idn);
 			auxerr__buf_printf(&b, ou == cu ? _("Only %s may remove %s: that user can run the command") :
 					   _("Only %s may remove %s: one of them can run the command"),
 					   owners ? owners : "?",
@@ -2407,18 +2114,17 @@ static void remedy_ipc(struct auxerr_remedy *m, const struct auxerr_record *r)
 		goto out;
 	}
 	if (strcmp(op, "access") != 0 || !cls ||
-	    !num(aux(r, "perm"), 10, &perm) ||
-	    !num(aux(r, "granted"), 10, &granted)) {
+	    !auxerr__num(auxerr__aux(r, "perm"), 10, &perm) ||
+	    !auxerr__num(auxerr__aux(r, "granted"), 10, &granted)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_printf(&b, _("No remedy: the record does not say how %s refused the caller"),
 				   object ? object : "?");
 		goto out;
 	}
-	unsigned long miss = perm & ~granted & 7;
+	unsigned long miss = auxerr__perm_missing(auxerr__aux(r, "perm"),
+						  auxerr__aux(r, "granted"));
 	struct auxerr_buf pw = { 0 };
 
-	if (!miss)
-		miss = perm & 7;
 	if (!(miss & 6)) {
 		/* ipcperms() asks for read (4) or write (2), never more */
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
@@ -2426,40 +2132,35 @@ static void remedy_ipc(struct auxerr_remedy *m, const struct auxerr_record *r)
 				   perm, object ? object : "?");
 		goto out;
 	}
-	if (miss & 4)
-		auxerr__buf_str(&pw, _("read"));
-	if ((miss & 6) == 6)
-		auxerr__buf_str(&pw, _(" and "));
-	if (miss & 2)
-		auxerr__buf_str(&pw, _("write"));
-	char *what = buf_take(&pw, &m->oom);
+	auxerr__perm_words(&pw, miss, 0);
+	char *what = auxerr__buf_take(&pw, &m->oom);
 
 	if (strcmp(cls, "owner") == 0) {
 		/* the caller owns or created it: it sets the owner's bits */
 		set(m, AUXERR_REMEDY_COMMAND,
-		    xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
-		    num(sys(r, "euid"), 10, &euid) ? (long long)euid : -1);
+		    auxerr__xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
+		    auxerr__num(auxerr__sys(r, "euid"), 10, &euid) ? (long long)euid : -1);
 		auxerr__buf_printf(&b, _("The caller owns or created %s and its mode %04lo gives the owner no %s permission: the caller's program can set mode %04lo with %s, or create it so"),
 				   object ? object : "?", mode & 0777,
 				   what ? what : "?", (mode | miss << 6) & 0777,
 				   call ? call : "?");
 	} else if (strcmp(cls, "group") == 0) {
-		char *g = group_label(&m->oom, og);
+		char *g = auxerr__group_label(&m->oom, og);
 
 		set(m, AUXERR_REMEDY_COMMAND,
-		    xstrdup(&m->oom, owners ? owners : "?"),
+		    auxerr__xstrdup(&m->oom, owners ? owners : "?"),
 		    ou == cu ? (long long)ou : -1);
 		auxerr__buf_printf(&b, _("Mode %04lo of %s gives its group no %s permission, and there is no command to change it: a program running as %s can set mode %04lo with %s, or whoever creates it can create it so"),
 				   mode & 0777, object ? object : "?",
 				   what ? what : "?", owners ? owners : "?",
 				   (mode | miss << 3) & 0777, call ? call : "?");
 		if (og == cg) {
-			m->weakens = xprintf(&m->oom, _("every member of its group (%s) may then %s it"),
+			m->weakens = auxerr__xprintf(&m->oom, _("every member of its group (%s) may then %s it"),
 					     g ? g : "?", what ? what : "?");
 		} else {
-			char *g2 = group_label(&m->oom, cg);
+			char *g2 = auxerr__group_label(&m->oom, cg);
 
-			m->weakens = xprintf(&m->oom, _("every member of its group (%s) and of its creator's group (%s) may then %s it"),
+			m->weakens = auxerr__xprintf(&m->oom, _("every member of its group (%s) and of its creator's group (%s) may then %s it"),
 					     g ? g : "?", g2 ? g2 : "?", what ? what : "?");
 			free(g2);
 		}
@@ -2467,32 +2168,32 @@ static void remedy_ipc(struct auxerr_remedy *m, const struct auxerr_record *r)
 	} else {
 		/* other: the object's group, if its bits grant it, else a
 		 * mode for a group, or for every user */
-		char *g = group_label(&m->oom, og);
+		char *g = auxerr__group_label(&m->oom, og);
 		int named = 0;
-		char *user = num(sys(r, "euid"), 10, &euid) ?
-			user_word(&m->oom, euid, &named) : NULL;
+		char *user = auxerr__num(auxerr__sys(r, "euid"), 10, &euid) ?
+			auxerr__user_word(&m->oom, euid, &named) : NULL;
 
 		if (((mode >> 3) & miss) == miss && og != 0) {
-			set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+			set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
 			if (user && named)
-				m->command = xprintf(&m->oom, "usermod -a -G %lu %s", og, user);
+				m->command = auxerr__xprintf(&m->oom, "usermod -a -G %lu %s", og, user);
 			auxerr__buf_printf(&b, _("Mode %04lo of %s gives its group (%s) %s permission and others none: root can add the caller (%s) to that group, from its next login, if it should have it; else a program running as %s can change the mode with %s"),
 					   mode & 0777, object ? object : "?",
 					   g ? g : "?", what ? what : "?",
 					   me ? me : "?", owners ? owners : "?",
 					   call ? call : "?");
-			m->weakens = xprintf(&m->oom, _("the caller (%s) also gets what group %lu has on every other file and object of that group"),
+			m->weakens = auxerr__xprintf(&m->oom, _("the caller (%s) also gets what group %lu has on every other file and object of that group"),
 					     me ? me : "?", og);
 		} else {
 			set(m, AUXERR_REMEDY_COMMAND,
-			    xstrdup(&m->oom, owners ? owners : "?"),
+			    auxerr__xstrdup(&m->oom, owners ? owners : "?"),
 			    ou == cu ? (long long)ou : -1);
 			auxerr__buf_printf(&b, _("Mode %04lo of %s gives others no %s permission, and there is no command to change it: a program running as %s can give it a group the caller (%s) is in and mode %04lo with %s, or whoever creates it can create it so; mode %04lo would let every user in"),
 					   mode & 0777, object ? object : "?",
 					   what ? what : "?", owners ? owners : "?",
 					   me ? me : "?", (mode | miss << 3) & 0777,
 					   call ? call : "?", (mode | miss) & 0777);
-			m->weakens = xprintf(&m->oom, _("every member of that group may then %s it (with mode %04lo, every user)"),
+			m->weakens = auxerr__xprintf(&m->oom, _("every member of that group may then %s it (with mode %04lo, every user)"),
 					     what ? what : "?", (mode | miss) & 0777);
 		}
 		free(g);
@@ -2511,32 +2212,6 @@ out:
 /* ping: net.ipv4.ping_group_range                                    */
 /* ------------------------------------------------------------------ */
 
-/* "gid 65534 (nogroup)" or "gid 1000" */
-static char *group_paren(int *oom, unsigned long gid)
-{
-	char tmp[1024];
-	const char *name = group_name(gid, tmp, sizeof(tmp));
-
-	if (name)
-		return xprintf(oom, "gid %lu (%s)", gid, name);
-	return xprintf(oom, "gid %lu", gid);
-}
-
-/* a group as chgrp and udev take it: the name, or the number */
-static char *group_word(int *oom, unsigned long gid)
-{
-	char tmp[1024];
-	const char *name = group_name(gid, tmp, sizeof(tmp));
-
-	if (name) {
-		struct auxerr_buf b = { 0 };
-
-		shell_word(&b, name);
-		return buf_take(&b, oom);
-	}
-	return xprintf(oom, "%lu", gid);
-}
-
 /*
  * ping_init_sock() refused an ICMP echo socket: neither the caller's
  * group nor a supplementary group lies in net.ipv4.ping_group_range (per
@@ -2553,14 +2228,14 @@ static void remedy_ping(struct auxerr_remedy *m, const struct auxerr_record *r)
 	char *g, *user, *exe, *qexe, *in;
 	struct auxerr_buf b = { 0 };
 
-	if (!num(aux(r, "group_low"), 10, &lo) ||
-	    !num(aux(r, "group_high"), 10, &hi)) {
+	if (!auxerr__num(auxerr__aux(r, "group_low"), 10, &lo) ||
+	    !auxerr__num(auxerr__aux(r, "group_high"), 10, &hi)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("The record does not give the range of net.ipv4.ping_group_range"));
 		say(m, &b);
 		return;
 	}
-	if (!num(sys(r, "egid"), 10, &gid)) {
+	if (!auxerr__num(auxerr__sys(r, "egid"), 10, &gid)) {
 		set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("The record does not name the caller's group"));
 		say(m, &b);
@@ -2576,19 +2251,19 @@ static void remedy_ping(struct auxerr_remedy *m, const struct auxerr_record *r)
 	}
 	nl = empty || gid < lo ? gid : lo;
 	nh = empty || gid > hi ? gid : hi;
-	g = group_paren(&m->oom, gid);
-	exe = decode(&m->oom, sys(r, "exe"));
-	qexe = exe && exe[0] == '/' ? quoted(&m->oom, exe) : NULL;
-	set(m, AUXERR_REMEDY_POLICY, xstrdup(&m->oom, _("root")), 0);
-	m->command = xprintf(&m->oom, "sysctl -w net.ipv4.ping_group_range=\"%lu %lu\"",
+	g = auxerr__group_paren(&m->oom, gid);
+	exe = auxerr__decode(&m->oom, auxerr__sys(r, "exe"));
+	qexe = exe && exe[0] == '/' ? auxerr__quoted(&m->oom, exe) : NULL;
+	set(m, AUXERR_REMEDY_POLICY, auxerr__xstrdup(&m->oom, _("root")), 0);
+	m->command = auxerr__xprintf(&m->oom, "sysctl -w net.ipv4.ping_group_range=\"%lu %lu\"",
 			     nl, nh);
 	if (empty) {
 		auxerr__buf_printf(&b, _("The range net.ipv4.ping_group_range = %lu %lu is empty: no process may open an ICMP echo (ping) socket, whatever its groups or capabilities; "),
 				   lo, hi);
 	} else {
-		user = num(sys(r, "euid"), 10, &euid) ?
-			user_word(&m->oom, euid, &named) : NULL;
-		char *gl = group_label(&m->oom, gid);
+		user = auxerr__num(auxerr__sys(r, "euid"), 10, &euid) ?
+			auxerr__user_word(&m->oom, euid, &named) : NULL;
+		char *gl = auxerr__group_label(&m->oom, gid);
 
 		auxerr__buf_printf(&b, _("The range net.ipv4.ping_group_range = %lu %lu takes in neither the caller's group (%s) nor any of its supplementary groups: root can make the user a member of a group whose gid lies in %lu..%lu (usermod -a -G GROUP %s), from its next login; "),
 				   lo, hi, gl ? gl : "?", lo, hi,
@@ -2604,9 +2279,9 @@ static void remedy_ping(struct auxerr_remedy *m, const struct auxerr_record *r)
 	else
 		auxerr__buf_printf(&b, _("the least change to the system: root widens the range to %lu %lu, the least that also takes in %s, in this network namespace (a container sets its own), and persists it with the line \"net.ipv4.ping_group_range = %lu %lu\" in a file under /etc/sysctl.d/"),
 				   nl, nh, g ? g : "?", nl, nh);
-	in = nl == nh ? xprintf(&m->oom, _("is %s"), g ? g : "?") :
-		xprintf(&m->oom, _("lies in %lu..%lu"), nl, nh);
-	m->weakens = xprintf(&m->oom, _("every process whose group or a supplementary group %s may then open ICMP echo sockets (send pings and receive their replies, no raw packets), a low cost: systemd's default range, 0 2147483647, takes in every group"),
+	in = nl == nh ? auxerr__xprintf(&m->oom, _("is %s"), g ? g : "?") :
+		auxerr__xprintf(&m->oom, _("lies in %lu..%lu"), nl, nh);
+	m->weakens = auxerr__xprintf(&m->oom, _("every process whose group or a supplementary group %s may then open ICMP echo sockets (send pings and receive their replies, no raw packets), a low cost: systemd's default range, 0 2147483647, takes in every group"),
 			     in ? in : "?");
 	say(m, &b);
 	free(in);
@@ -2627,19 +2302,19 @@ static void remedy_userfaultfd(struct auxerr_remedy *m,
 			       const struct auxerr_record *r)
 {
 	unsigned long egid;
-	int have = num(sys(r, "egid"), 10, &egid);
-	char *g = have ? group_paren(&m->oom, egid) : NULL;
-	char *gl = have ? group_label(&m->oom, egid) : NULL;
-	char *gw = have ? group_word(&m->oom, egid) : NULL;
+	int have = auxerr__num(auxerr__sys(r, "egid"), 10, &egid);
+	char *g = have ? auxerr__group_paren(&m->oom, egid) : NULL;
+	char *gl = have ? auxerr__group_label(&m->oom, egid) : NULL;
+	char *gw = have ? auxerr__group_word(&m->oom, egid) : NULL;
 	struct auxerr_buf b = { 0 };
 
-	set(m, AUXERR_REMEDY_COMMAND, xstrdup(&m->oom, _("root")), 0);
+	set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
 	if (gw)
-		m->command = xprintf(&m->oom, "chgrp %s /dev/userfaultfd && chmod 0660 /dev/userfaultfd",
+		m->command = auxerr__xprintf(&m->oom, "chgrp %s /dev/userfaultfd && chmod 0660 /dev/userfaultfd",
 				     gw);
 	auxerr__buf_printf(&b, _("If the program needs faults in user mode only, it can pass UFFD_USER_MODE_ONLY to userfaultfd(), which needs no privilege at all; for kernel faults too, /dev/userfaultfd (Linux 6.1 and later: open it, then ioctl USERFAULTFD_IOC_NEW) is governed by its mode, not by vm.unprivileged_userfaultfd, so root can let the caller's group (%s) open it, persistently with the udev rule KERNEL==\"userfaultfd\", GROUP=\"%s\", MODE=\"0660\" in a file under /etc/udev/rules.d/; only as a last resort root sets vm.unprivileged_userfaultfd = 1, and then every user may stall the kernel's accesses to its memory, a classic way to widen race windows in kernel exploits (CAP_SYS_PTRACE for the program would be far more than it needs: it may then trace every process); root opens /dev/userfaultfd to the group with the command"),
 			   gl ? gl : "?", gw ? gw : "GROUP");
-	m->weakens = xprintf(&m->oom, _("every process whose group or a supplementary group is %s may then create userfaultfds that handle kernel faults and stall the kernel's accesses to its memory, a classic way to widen race windows in kernel exploits"),
+	m->weakens = auxerr__xprintf(&m->oom, _("every process whose group or a supplementary group is %s may then create userfaultfds that handle kernel faults and stall the kernel's accesses to its memory, a classic way to widen race windows in kernel exploits"),
 			     g ? g : "?");
 	say(m, &b);
 	free(g);
