@@ -81,7 +81,7 @@ AUXERR_HIDDEN int auxerr__aux_field_at(const struct auxerr_record *rec,
 /*
  * Which security module refused, for a record of mechanism lsm: the one
  * classification auxerr_explain() and auxerr_record_remedy() dispatch on
- * (explain.c).  AppArmor and SELinux count as theirs only with their own
+ * (mech/lsm.c).  AppArmor and SELinux count as theirs only with their own
  * AVC record beside it; without it they are AUXERR_LSM_APPARMOR (told
  * from the task's context) and AUXERR_LSM_OTHER.
  */

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <grp.h>
+#include <pthread.h>
 #include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +14,25 @@
 #include <string.h>
 
 #include "text.h"
+
+#ifndef AUXERR_LOCALEDIR
+#define AUXERR_LOCALEDIR "/usr/share/locale"
+#endif
+
+static void bind_domain(void)
+{
+	int saved = errno;
+
+	bindtextdomain(AUXERR_DOMAIN, AUXERR_LOCALEDIR);
+	errno = saved;
+}
+
+void auxerr__text_domain(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, bind_domain);
+}
 
 int auxerr__num(const char *s, int base, unsigned long *v)
 {
@@ -210,6 +230,15 @@ char *auxerr__user_label(int *oom, unsigned long uid)
 	if (getpwuid_r((uid_t)uid, &pw, tmp, sizeof(tmp), &res) == 0 && res)
 		return auxerr__xprintf(oom, "uid %lu, %s", uid, res->pw_name);
 	return auxerr__xprintf(oom, "uid %lu", uid);
+}
+
+const char *auxerr__user_name(unsigned long uid, char *tmp, size_t len)
+{
+	struct passwd pw, *res = NULL;
+
+	if (getpwuid_r((uid_t)uid, &pw, tmp, len, &res) == 0 && res)
+		return res->pw_name;
+	return NULL;
 }
 
 char *auxerr__user_word(int *oom, unsigned long uid, int *named)

@@ -14,6 +14,9 @@
 #include "auxerr-shared.h"
 #include "internal.h"
 
+/* bind the "auxerr" text domain to its catalogues, once per process */
+AUXERR_HIDDEN void auxerr__text_domain(void);
+
 /* a field of the AUXERR and the SYSCALL record, as written */
 static inline const char *auxerr__aux(const struct auxerr_record *r,
 				      const char *name)
@@ -63,6 +66,9 @@ AUXERR_HIDDEN char *auxerr__quoted(int *oom, const char *s);
  * AUXERR record, or the number if it has none; "?" when absent */
 AUXERR_HIDDEN const char *auxerr__id_name(const struct auxerr_record *r,
 					  const char *field);
+/* the name of user @uid, kept in @tmp; NULL when it has none */
+AUXERR_HIDDEN const char *auxerr__user_name(unsigned long uid, char *tmp,
+					    size_t len);
 /* "uid 0, root" or "uid 1234" */
 AUXERR_HIDDEN char *auxerr__user_label(int *oom, unsigned long uid);
 /* a user as setfacl and setpriv take it: the name, or the number;
