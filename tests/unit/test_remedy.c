@@ -60,9 +60,7 @@ static void fixture(const char *name, enum auxerr_remedy_kind kind,
 	auxerr_record_free(r);
 }
 
-/* fixture @name with, for each pair of @pairs (NULL-terminated), the
- * first "from" replaced by "to"; parsed */
-static struct auxerr_record *changedv(const char *name, const char *const *pairs)
+struct auxerr_record *changedv(const char *name, const char *const *pairs)
 {
 	size_t len;
 	char *t = read_fixture(name, &len);

@@ -26,9 +26,13 @@ void add_spec19f_suite(void);
 void add_lsm_record_suite(void);
 void add_usermsg_suite(void);
 void add_damaged_suite(void);
+void add_facts_suite(void);
 
 /* parse fixture @name; CU_FAIL and NULL if it does not parse */
 struct auxerr_record *parse_fixture(const char *name);
+/* fixture @name with, for each pair of @pairs (NULL-terminated), the
+ * first "from" replaced by "to"; parsed (test_remedy.c) */
+struct auxerr_record *changedv(const char *name, const char *const *pairs);
 /* the user/group name of an id on this host, or the number */
 const char *user_name(unsigned uid);
 const char *group_name(unsigned gid);
