@@ -31,10 +31,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/time.h>
+#include <time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -42,6 +44,7 @@
 #include <bpf/bpf.h>
 #include <libaudit.h>
 
+#include "request.h"
 #include "serve.h"
 #include "auxerr.skel.h"	/* struct auxerr_bpf__rodata */
 
@@ -733,37 +736,125 @@ static int last(int map, int rodata, int envfd, int tfd, int tid, char *out,
 	return 0;
 }
 
-static void answer(int map, int rodata, int audit, int c)
+/*
+ * One connection of a client: a request is one message, answered by one
+ * message, then the service closes it.  Every connection has a deadline
+ * for its request; the service waits on all of them at once (epoll), so an
+ * idle, slow or stopped client delays nobody else, and each user may hold
+ * only CONN_PER_UID connections at a time (the rest are refused EAGAIN at
+ * once), so that one user cannot take the service's descriptors from all
+ * the others.
+ */
+#define CONN_MAX	1024	/* all users together */
+#define CONN_PER_UID	16
+#define REQUEST_MS	2000	/* from accept() to the request */
+
+struct conn {
+	int fd;			/* -1: a free slot */
+	int pidfd;		/* the peer process's, -1 if it has none */
+	pid_t pid;
+	uid_t uid;
+	long long deadline;	/* CLOCK_MONOTONIC, ms */
+};
+
+
+struct service {
+	int map, rodata, audit, listener, epoll;
+	int paused;		/* out of descriptors: accept() waits for a close */
+	struct conn conns[CONN_MAX];
+};
+
+
+static long long now_ms(void)
 {
-	static char reply_buf[sizeof(__s32) + AUXB_LAST_MAX];
-	union {
-		struct auxb_flush_req flush;
-		struct auxb_last_req last;
-		struct auxb_own_req own;
-	} req;
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/* the one answer of a connection: @reply, then @used bytes of @body */
+static void send_answer(int c, __s32 reply, char *buf, size_t used)
+{
+	memcpy(buf, &reply, sizeof(reply));
+	/* never waits: a client that does not read loses its answer */
+	send(c, buf, sizeof(reply) + (reply ? 0 : used), MSG_NOSIGNAL | MSG_DONTWAIT);
+}
+
+static void resume_accepting(struct service *sv)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = CONN_MAX };
+
+	if (sv->paused && epoll_ctl(sv->epoll, EPOLL_CTL_ADD, sv->listener, &ev) == 0)
+		sv->paused = 0;
+}
+
+static void conn_close(struct service *sv, struct conn *k)
+{
+	epoll_ctl(sv->epoll, EPOLL_CTL_DEL, k->fd, NULL);
+	close(k->fd);
+	if (k->pidfd >= 0)
+		close(k->pidfd);
+	k->fd = k->pidfd = -1;
+	resume_accepting(sv);
+}
+
+/* act on the request @req of connection @k, which came with the
+ * descriptors @fds; the answer into @buf (after its __s32) */
+static __s32 act(struct service *sv, const struct conn *k,
+		 const struct auxb_request *req, const int *fds, char *buf,
+		 size_t *used)
+{
+	int err;
+
+	*used = 0;
+	if (k->pidfd < 0)
+		return EPERM;
+	switch (req->kind) {
+	case AUXB_REQ_FLUSH:
+		return flush(sv->map, sv->audit, k->pid, k->pidfd, req->tid,
+			     req->serial);
+	case AUXB_REQ_LAST:
+		return last(sv->map, sv->rodata, fds[0], fds[1], req->tid, buf,
+			    AUXB_LAST_MAX, used);
+	case AUXB_REQ_OWN:
+		err = own(sv->map, sv->rodata, k->pid, k->pidfd, req->tid,
+			  req->slot, buf, buf + AUXB_OWN_HDR, AUXB_OWN_MAX);
+		if (!err) {
+			const char *l = strstr(buf, " len=");
+
+			*used = AUXB_OWN_HDR + (l ? strtoul(l + 5, NULL, 10) : 0);
+		}
+		return err;
+	}
+	return EINVAL;
+}
+
+/* connection @k is readable: its request (or its end), answered */
+static void serve_conn(struct service *sv, struct conn *k)
+{
+	static char answer_buf[sizeof(__s32) + AUXB_LAST_MAX];
+	/* room for one byte more than the longest request: MSG_TRUNC
+	 * gives the real length of a longer one */
+	unsigned char data[sizeof(struct auxb_flush_req) + sizeof(struct auxb_own_req)];
 	union {
 		char buf[CMSG_SPACE(2 * sizeof(int))];
 		struct cmsghdr align;
 	} cm;
-	struct iovec iov = { .iov_base = &req, .iov_len = sizeof(req) };
+	struct iovec iov = { .iov_base = data, .iov_len = sizeof(data) };
 	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1,
 			     .msg_control = cm.buf, .msg_controllen = sizeof(cm.buf) };
-	struct timeval tv = { .tv_sec = 2 };
+	struct auxb_request req;
 	struct cmsghdr *h;
-	struct ucred uc;
-	socklen_t l = sizeof(uc);
-	int pfd = -1, fds[2] = { -1, -1 }, nfds = 0, err;
+	int fds[2] = { -1, -1 };
+	unsigned nfds = 0;
 	size_t used = 0;
 	ssize_t n;
-	__s32 reply;
+	__s32 err;
 
-	if (getsockopt(c, SOL_SOCKET, SO_PEERCRED, &uc, &l) < 0)
+	n = recvmsg(k->fd, &mh, MSG_DONTWAIT | MSG_TRUNC | MSG_CMSG_CLOEXEC);
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
-	l = sizeof(pfd);
-	if (getsockopt(c, SOL_SOCKET, SO_PEERPIDFD, &pfd, &l) < 0)
-		pfd = (int)syscall(SYS_pidfd_open, uc.pid, 0);
-	setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-	n = recvmsg(c, &mh, MSG_CMSG_CLOEXEC);
 	for (h = n >= 0 ? CMSG_FIRSTHDR(&mh) : NULL; h; h = CMSG_NXTHDR(&mh, h)) {
 		if (h->cmsg_level != SOL_SOCKET || h->cmsg_type != SCM_RIGHTS)
 			continue;
@@ -772,60 +863,131 @@ static void answer(int map, int rodata, int audit, int c)
 
 			memcpy(&fd, CMSG_DATA(h) + i * sizeof(int), sizeof(fd));
 			if (nfds < 2)
-				fds[nfds++] = fd;
+				fds[nfds] = fd;
 			else
 				close(fd);
+			nfds++;
 		}
 	}
-	if (pfd < 0)
-		err = EPERM;
-	else if (n == (ssize_t)sizeof(req.flush) && req.flush.magic == AUXB_FLUSH_MAGIC &&
-		 !nfds)
-		err = flush(map, audit, uc.pid, pfd, (int)req.flush.tid, req.flush.serial);
-	else if (n == (ssize_t)sizeof(req.last) && req.last.magic == AUXB_LAST_MAGIC &&
-		 nfds == 2 && !(mh.msg_flags & MSG_CTRUNC))
-		err = last(map, rodata, fds[0], fds[1], (int)req.last.tid,
-			   reply_buf + sizeof(reply), AUXB_LAST_MAX, &used);
-	else if (n == (ssize_t)sizeof(req.own) && req.own.magic == AUXB_OWN_MAGIC &&
-		 !nfds) {
-		char *hdr = reply_buf + sizeof(reply);
-
-		err = own(map, rodata, uc.pid, pfd, (int)req.own.tid, req.own.slot,
-			  hdr, hdr + AUXB_OWN_HDR, AUXB_OWN_MAX);
-		if (!err) {
-			const char *l = strstr(hdr, " len=");
-
-			used = AUXB_OWN_HDR + (l ? strtoul(l + 5, NULL, 10) : 0);
-		}
-	} else
-		err = EINVAL;
-	for (int i = 0; i < nfds; i++)
+	if (n < 0) {
+		for (unsigned i = 0; i < nfds && i < 2; i++)
+			close(fds[i]);
+		conn_close(sv, k);
+		return;
+	}
+	err = auxb_request_parse(data, (size_t)n < sizeof(data) ? (size_t)n : sizeof(data),
+				 (size_t)n, nfds, !!(mh.msg_flags & MSG_CTRUNC), &req);
+	if (!err)
+		err = act(sv, k, &req, fds, answer_buf + sizeof(err), &used);
+	for (unsigned i = 0; i < nfds && i < 2; i++)
 		close(fds[i]);
-	if (pfd >= 0)
-		close(pfd);
-	reply = err;
-	if (err)
-		used = 0;
-	memcpy(reply_buf, &reply, sizeof(reply));
-	send(c, reply_buf, sizeof(reply) + used, MSG_NOSIGNAL);
+	send_answer(k->fd, err, answer_buf, used);
+	conn_close(sv, k);
+}
+
+/* refuse connection @c at once with @err (it never gets a slot) */
+static void refuse(int c, __s32 err)
+{
+	char buf[sizeof(err)];
+
+	send_answer(c, err, buf, 0);
+	close(c);
+}
+
+/* take every pending connection */
+static void accept_all(struct service *sv)
+{
+	for (;;) {
+		struct conn *k = NULL;
+		struct ucred uc;
+		socklen_t l = sizeof(uc);
+		unsigned same_uid = 0;
+		int c = accept4(sv->listener, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+
+		if (c < 0) {
+			if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
+			    errno == ENOMEM) {
+				/* wait for a connection to end */
+				if (epoll_ctl(sv->epoll, EPOLL_CTL_DEL, sv->listener, NULL) == 0)
+					sv->paused = 1;
+			}
+			return;	/* EAGAIN, or a connection that died */
+		}
+		if (getsockopt(c, SOL_SOCKET, SO_PEERCRED, &uc, &l) < 0) {
+			close(c);
+			continue;
+		}
+		for (unsigned i = 0; i < CONN_MAX; i++) {
+			if (sv->conns[i].fd < 0) {
+				if (!k)
+					k = &sv->conns[i];
+			} else if (sv->conns[i].uid == uc.uid) {
+				same_uid++;
+			}
+		}
+		if (!k || same_uid >= CONN_PER_UID) {
+			refuse(c, EAGAIN);
+			continue;
+		}
+		k->fd = c;
+		k->pid = uc.pid;
+		k->uid = uc.uid;
+		k->deadline = now_ms() + REQUEST_MS;
+		l = sizeof(k->pidfd);
+		if (getsockopt(c, SOL_SOCKET, SO_PEERPIDFD, &k->pidfd, &l) < 0)
+			k->pidfd = (int)syscall(SYS_pidfd_open, uc.pid, 0);
+		struct epoll_event ev = { .events = EPOLLIN, .data.u32 = (__u32)(k - sv->conns) };
+		if (epoll_ctl(sv->epoll, EPOLL_CTL_ADD, c, &ev) < 0)
+			conn_close(sv, k);
+	}
+}
+
+/* close the connections whose request is late; the time to the next
+ * deadline (ms, -1 none) */
+static int expire(struct service *sv)
+{
+	long long now = now_ms(), next = -1;
+
+	for (unsigned i = 0; i < CONN_MAX; i++) {
+		struct conn *k = &sv->conns[i];
+
+		if (k->fd < 0)
+			continue;
+		if (k->deadline <= now) {
+			conn_close(sv, k);	/* no answer: it asked nothing */
+			continue;
+		}
+		if (next < 0 || k->deadline - now < next)
+			next = k->deadline - now;
+	}
+	return (int)next;
 }
 
 int auxerr_bpf_serve(const char *map_path)
 {
+	static struct service sv;
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
-	int map, rodata, audit, s;
+	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = CONN_MAX };
+	struct rlimit nofile;
 
-	map = bpf_obj_get(map_path);
-	rodata = bpf_obj_get(AUXB_RODATA_PIN);
-	if (map < 0) {
+	sv.map = bpf_obj_get(map_path);
+	sv.rodata = bpf_obj_get(AUXB_RODATA_PIN);
+	if (sv.map < 0) {
 		fprintf(stderr, "auxerr-bpfd: %s: %s (not loaded?)\n", map_path,
 			strerror(errno));
 		return 1;
 	}
-	audit = audit_open();
-	if (audit < 0) {
+	sv.audit = audit_open();
+	if (sv.audit < 0) {
 		perror("auxerr-bpfd: audit_open");
 		return 1;
+	}
+	for (unsigned i = 0; i < CONN_MAX; i++)
+		sv.conns[i].fd = sv.conns[i].pidfd = -1;
+	/* two descriptors per connection, and a request's two */
+	if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
+		nofile.rlim_cur = nofile.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &nofile);
 	}
 	signal(SIGPIPE, SIG_IGN);
 	if (mkdir("/run/auxerr", 0755) < 0 && errno != EEXIST) {
@@ -834,23 +996,34 @@ int auxerr_bpf_serve(const char *map_path)
 	}
 	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", AUXB_FLUSH_SOCK);
 	unlink(AUXB_FLUSH_SOCK);
-	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (s < 0 || bind(s, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
-	    chmod(AUXB_FLUSH_SOCK, 0666) < 0 || listen(s, 64) < 0) {
+	sv.listener = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (sv.listener < 0 || bind(sv.listener, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+	    chmod(AUXB_FLUSH_SOCK, 0666) < 0 || listen(sv.listener, 128) < 0) {
 		perror("auxerr-bpfd: " AUXB_FLUSH_SOCK);
+		return 1;
+	}
+	sv.epoll = epoll_create1(EPOLL_CLOEXEC);
+	if (sv.epoll < 0 || epoll_ctl(sv.epoll, EPOLL_CTL_ADD, sv.listener, &ev) < 0) {
+		perror("auxerr-bpfd: epoll");
 		return 1;
 	}
 	printf("auxerr-bpfd: serving FLUSH on %s\n", AUXB_FLUSH_SOCK);
 	fflush(stdout);
 	for (;;) {
-		int c = accept4(s, NULL, NULL, SOCK_CLOEXEC);
-		if (c < 0) {
-			if (errno == EINTR || errno == ECONNABORTED)
-				continue;
-			perror("auxerr-bpfd: accept");
+		struct epoll_event evs[64];
+		int n = epoll_wait(sv.epoll, evs, 64, expire(&sv));
+
+		if (n < 0 && errno != EINTR) {
+			perror("auxerr-bpfd: epoll_wait");
 			return 1;
 		}
-		answer(map, rodata, audit, c);
-		close(c);
+		for (int i = 0; i < n; i++) {
+			__u32 idx = evs[i].data.u32;
+
+			if (idx == CONN_MAX)
+				accept_all(&sv);
+			else if (sv.conns[idx].fd >= 0)
+				serve_conn(&sv, &sv.conns[idx]);
+		}
 	}
 }
