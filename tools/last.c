@@ -148,7 +148,6 @@ static pid_t tgid_of(pid_t tid)
  */
 static int read_bpf_records(pid_t pid, pid_t tid, char **buf, size_t *len)
 {
-	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	struct auxb_last_req req = { .magic = AUXB_LAST_MAGIC };
 	union {
 		char buf[CMSG_SPACE(2 * sizeof(int))];
@@ -157,10 +156,12 @@ static int read_bpf_records(pid_t pid, pid_t tid, char **buf, size_t *len)
 	struct iovec iov = { .iov_base = &req, .iov_len = sizeof(req) };
 	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1,
 			     .msg_control = cm.buf, .msg_controllen = sizeof(cm.buf) };
+	struct iovec aiov;
+	struct msghdr amh = { .msg_iov = &aiov, .msg_iovlen = 1 };
 	struct auxerr_buf out = { 0 };
 	struct cmsghdr *h;
 	char path[64], *ans = NULL, *p, *end;
-	int fds[2] = { -1, -1 }, s = -1, err = 0;
+	int fds[2] = { -1, -1 }, err = 0;
 	__s32 reply;
 	ssize_t n;
 
@@ -187,19 +188,14 @@ static int read_bpf_records(pid_t pid, pid_t tid, char **buf, size_t *len)
 	h->cmsg_type = SCM_RIGHTS;
 	h->cmsg_len = CMSG_LEN(sizeof(fds));
 	memcpy(CMSG_DATA(h), fds, sizeof(fds));
-	memcpy(sa.sun_path, AUXB_FLUSH_SOCK, sizeof(AUXB_FLUSH_SOCK));
-	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (s < 0 || connect(s, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		err = EOPNOTSUPP;	/* no service */
+	aiov.iov_base = ans;
+	aiov.iov_len = sizeof(reply) + AUXB_LAST_MAX;
+	n = auxerr__service_ask(&mh, &amh);
+	if (n < 0) {
+		/* ETIMEDOUT: a service that does not answer (stopped) */
+		err = errno == ETIMEDOUT ? ETIMEDOUT : EOPNOTSUPP;
 		goto out;
 	}
-	if (sendmsg(s, &mh, MSG_NOSIGNAL) != (ssize_t)sizeof(req)) {
-		err = errno ? errno : EPROTO;
-		goto out;
-	}
-	do
-		n = recv(s, ans, sizeof(reply) + AUXB_LAST_MAX, 0);
-	while (n < 0 && errno == EINTR);
 	if (n < (ssize_t)sizeof(reply)) {
 		err = EPROTO;
 		goto out;
@@ -245,8 +241,6 @@ static int read_bpf_records(pid_t pid, pid_t tid, char **buf, size_t *len)
 	if (out.oom)
 		err = ENOMEM;
 out:
-	if (s >= 0)
-		close(s);
 	close(fds[0]);
 	if (fds[1] >= 0)
 		close(fds[1]);
@@ -328,6 +322,11 @@ int cmd_last(int argc, char **argv)
 		if (e == EOPNOTSUPP) {
 			fprintf(stderr, "auxerr last: the BPF backend's service (auxerr-bpfd --serve) does not answer\n");
 			return EX_NOSUPPORT;
+		}
+		if (e == ETIMEDOUT) {
+			fprintf(stderr, "auxerr last: the BPF backend's service (auxerr-bpfd --serve, %s) did not answer within %d s: is it stopped?\n",
+				AUXB_FLUSH_SOCK, AUXERR_SERVICE_MS / 1000);
+			return EX_FAIL;
 		}
 		if (e == ENOENT && !kernel_has_auxerr() && !bpf_backend()) {
 			fprintf(stderr, "auxerr last: this kernel does not keep denials (no /proc/sys/kernel/auxerr)\n");

@@ -15,6 +15,8 @@
 #define AUXERR_SHARED_H
 
 #include <stddef.h>
+#include <sys/socket.h>
+#include <sys/types.h>
 
 #define AUXERR_SHARED __attribute__((visibility("hidden")))
 
@@ -169,5 +171,18 @@ AUXERR_SHARED const char *auxerr__parse_failure(void);
  */
 AUXERR_SHARED char *auxerr__json_event(struct auxerr_record *rec,
 				       const struct auxerr_json_src *src);
+
+/*
+ * One request to the BPF backend's service (auxerr-bpfd --serve, service.c)
+ * and its answer, both within AUXERR_SERVICE_MS: the answer's length, or
+ * -1 and errno (ENOENT, ECONNREFUSED: no service; ETIMEDOUT: it did not
+ * answer in time).  Async-signal-safe.
+ */
+#define AUXERR_SERVICE_MS 5000
+AUXERR_SHARED ssize_t auxerr__service_ask(const struct msghdr *req,
+					  struct msghdr *ans);
+/* 1 when this thread's last request to the service timed out, and not
+ * since reported (the answer is given once) */
+AUXERR_SHARED int auxerr__service_timed_out(void);
 
 #endif

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "auxerr-shared.h"
 
 /* ---- the BPF backend (bpf/, docs/bpf-backend.md) -------------------- */
 
@@ -34,8 +35,8 @@
  */
 #define BPF_RECORDS "/sys/fs/bpf/auxerr/records"
 #define BPF_CLEAR "/sys/fs/bpf/auxerr/clear"
-/* the flush service (auxerr-bpfd --serve; bpf/auxerr.h, bpf/serve.c) */
-#define BPF_FLUSH_SOCK "/run/auxerr/flush"
+/* the flush service (auxerr-bpfd --serve; bpf/auxerr.h, bpf/serve.c;
+ * its client: service.c) */
 #define BPF_FLUSH_MAGIC 0x41555846u
 struct bpf_flush_req {
 	uint32_t magic;
@@ -109,23 +110,6 @@ static void hdr_info(const char *h, struct auxerr_info *info)
 	info->flags = (unsigned)hdr_num(h, "flags", &neg);
 }
 
-static int bpf_connect(void)
-{
-	struct sockaddr_un sa;
-	int s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-
-	if (s < 0)
-		return -1;
-	memset(&sa, 0, sizeof(sa));
-	sa.sun_family = AF_UNIX;
-	memcpy(sa.sun_path, BPF_FLUSH_SOCK, sizeof(BPF_FLUSH_SOCK));
-	if (connect(s, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		close(s);
-		return -1;
-	}
-	return s;
-}
-
 /*
  * The iterator refused (a Landlock domain or a seccomp filter that does
  * not allow its open, a mount namespace without bpffs): ask the service
@@ -133,8 +117,9 @@ static int bpf_connect(void)
  * after the refused open to the end (prctl HOLD ... RELEASE), so neither
  * that open nor the socket calls age the record: the age in the answer
  * is the one the iterator would show.  Landlock does not mediate connect()
- * to a named unix socket.  As bpf_query(); ENOSYS also when no service
- * answers.  Async-signal-safe (system calls only).
+ * to a named unix socket.  As bpf_query(); ENOSYS also when there is no
+ * service, ETIMEDOUT when it did not answer in AUXERR_SERVICE_MS.
+ * Async-signal-safe (system calls only).
  */
 static long bpf_own(unsigned slot, struct auxerr_info *info, char *out,
 		    size_t outlen)
@@ -147,37 +132,29 @@ static long bpf_own(unsigned slot, struct auxerr_info *info, char *out,
 		{ .iov_base = hdr, .iov_len = BPF_OWN_HDR },
 		{ .iov_base = out, .iov_len = outlen },
 	};
-	struct msghdr mh;
-	int s, err = 0, neg;
-	ssize_t n = -1;
+	struct iovec riov = { .iov_base = &req, .iov_len = sizeof(req) };
+	struct msghdr mh, rmh = { .msg_iov = &riov, .msg_iovlen = 1 };
+	int err = 0, neg;
+	ssize_t n;
 
 	bpf_mark(BPF_PR_HOLD);
 	memset(&req, 0, sizeof(req));
 	req.magic = BPF_OWN_MAGIC;
 	req.tid = (uint32_t)syscall(SYS_gettid);
 	req.slot = slot;
-	s = bpf_connect();
-	if (s < 0) {
-		err = ENOSYS;	/* no service: as if not loaded */
-	} else {
-		if (send(s, &req, sizeof(req), MSG_NOSIGNAL) != (ssize_t)sizeof(req)) {
-			err = EPROTO;
-		} else {
-			memset(&mh, 0, sizeof(mh));
-			mh.msg_iov = iov;
-			mh.msg_iovlen = out && outlen ? 3 : 2;
-			do {
-				n = recvmsg(s, &mh, 0);
-			} while (n < 0 && errno == EINTR);
-			if (n < (ssize_t)sizeof(reply))
-				err = EPROTO;
-			else if (reply)
-				err = reply;
-			else if (n < (ssize_t)(sizeof(reply) + BPF_OWN_HDR))
-				err = EPROTO;
-		}
-		close(s);
-	}
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = iov;
+	mh.msg_iovlen = out && outlen ? 3 : 2;
+	n = auxerr__service_ask(&rmh, &mh);
+	if (n < 0)
+		/* no service: as if not loaded; a stopped one: ETIMEDOUT */
+		err = errno == ETIMEDOUT ? ETIMEDOUT : ENOSYS;
+	else if (n < (ssize_t)sizeof(reply))
+		err = EPROTO;
+	else if (reply)
+		err = reply;
+	else if (n < (ssize_t)(sizeof(reply) + BPF_OWN_HDR))
+		err = EPROTO;
 	bpf_mark(BPF_PR_RELEASE);
 	if (err) {
 		errno = err;
@@ -283,7 +260,8 @@ static int bpf_touch(const char *pin)
  * process from the socket, not from the request, and flushes only a
  * record of one of that process's threads.  The calls in between hold and
  * release are not counted (they do not age the records).  Errors: the
- * record's (ENOENT), EALREADY, EOPNOTSUPP (no service, or audit off), the
+ * record's (ENOENT), EALREADY, EOPNOTSUPP (no service, or audit off),
+ * ETIMEDOUT (a service that did not answer in AUXERR_SERVICE_MS), the
  * service's answer.  Async-signal-safe (system calls only).
  */
 static long bpf_flush(unsigned slot)
@@ -291,7 +269,12 @@ static long bpf_flush(unsigned slot)
 	struct auxerr_info info;
 	struct bpf_flush_req req;
 	int32_t reply = EPROTO;
-	int s, err = 0;
+	struct iovec riov = { .iov_base = &req, .iov_len = sizeof(req) };
+	struct iovec aiov = { .iov_base = &reply, .iov_len = sizeof(reply) };
+	struct msghdr rmh = { .msg_iov = &riov, .msg_iovlen = 1 };
+	struct msghdr amh = { .msg_iov = &aiov, .msg_iovlen = 1 };
+	ssize_t n;
+	int err = 0;
 
 	if (bpf_query(slot, &info, NULL, 0) < 0)
 		return -1;
@@ -306,21 +289,11 @@ static long bpf_flush(unsigned slot)
 	req.magic = BPF_FLUSH_MAGIC;
 	req.tid = (uint32_t)syscall(SYS_gettid);
 	req.serial = info.serial;
-	s = bpf_connect();
-	if (s < 0) {
-		err = EOPNOTSUPP;	/* no flush service */
-	} else {
-		if (send(s, &req, sizeof(req), MSG_NOSIGNAL) != (ssize_t)sizeof(req)) {
-			err = EPROTO;
-		} else {
-			ssize_t n;
-			do {
-				n = recv(s, &reply, sizeof(reply), 0);
-			} while (n < 0 && errno == EINTR);
-			err = n == (ssize_t)sizeof(reply) ? reply : EPROTO;
-		}
-		close(s);
-	}
+	n = auxerr__service_ask(&rmh, &amh);
+	if (n < 0)
+		err = errno == ETIMEDOUT ? ETIMEDOUT : EOPNOTSUPP;	/* no service */
+	else
+		err = n == (ssize_t)sizeof(reply) ? reply : EPROTO;
 	bpf_mark(BPF_PR_RELEASE);
 	if (err) {
 		errno = err;

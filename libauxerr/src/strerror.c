@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "auxerr-shared.h"
 
 /* Large enough for a strerror text and a sentence with a long path; a
  * longer message is cut. */
@@ -103,6 +104,13 @@ int auxerr__message_for(int errnum, struct auxerr_record *rec, char *buf,
 	} else if (!rec && auxerr__no_reason(errnum)) {
 		snprintf(buf, len, _("%s (the kernel gave no reason for this %s)"),
 			 base, errnum == EPERM ? "EPERM" : "EACCES");
+		added = 1;
+	} else if (!rec && (errnum == EPERM || errnum == EACCES || errnum == EROFS) &&
+		   auxerr__service_timed_out()) {
+		/* the record was asked of a stopped service (a sandboxed
+		 * thread reads through it): say why there is no reason */
+		snprintf(buf, len, _("%s (no reason available: auxerr's service, auxerr-bpfd --serve, did not answer within %d s)"),
+			 base, AUXERR_SERVICE_MS / 1000);
 		added = 1;
 	} else {
 		snprintf(buf, len, "%s", base);
