@@ -31,8 +31,14 @@
  * "reply=ERRNO"), lastraw ENV PIDFD_TID TID (a hand-made LAST request:
  * "reply=ERRNO", or "open=ERRNO" when ENV does not open), badraw (a
  * request with no known magic: "reply=ERRNO"), selfraw PATH (this
- * thread's own FLUSH and OWN requests, held and not: see selfraw()); in
- * these ERRNO is the errno's name (EPERM), or 0.
+ * thread's own FLUSH and OWN requests, held and not: see selfraw()),
+ * lenraw N (a FLUSH request of this thread padded or cut to N bytes:
+ * "reply=ERRNO"), idle N SECS (N connections to the service that
+ * ask nothing, for SECS seconds: see idle()), stopped PATH (a seccomp sandbox refuses the iterator, the
+ * open of PATH is refused; "strerror=", "strerror_ms=": auxerr_strerror()
+ * asks the service, which the test has stopped); in these ERRNO is the
+ * errno's name (EPERM), or 0; timedflush PATH (open, then one
+ * get_last_audit_record(AUXERR_FLUSH): "flush=ERRNO flush_ms=MS")).
  * Output: "errno=N", then "fresh=SLOT" (the record libauxerr takes for
  * that errno, -1 none), "age=N",
  * "strerror=..." (auxerr_strerror()), the event text of
@@ -45,12 +51,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 #include <netinet/in.h>
 #include <linux/audit.h>
@@ -278,6 +286,123 @@ static int badraw(void)
 	return 0;
 }
 
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/* lenraw N: this thread's FLUSH request (serial 1) as N bytes, cut or
+ * padded with zeros: "reply=ERRNO" */
+static int lenraw(size_t n)
+{
+	struct { unsigned magic, tid; unsigned long long serial; } req = {
+		0x41555846, (unsigned)syscall(SYS_gettid), 1 };
+	char *msg = calloc(1, n + 1), ans[4];
+	int big = (int)n + 4096, reply;
+	struct sockaddr_un sa = { .sun_family = AF_UNIX,
+				  .sun_path = "/run/auxerr/flush" };
+	int s = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+
+	if (!msg || s < 0)
+		return 2;
+	memcpy(msg, &req, n < sizeof(req) ? n : sizeof(req));
+	/* room for a message longer than the default send buffer's */
+	setsockopt(s, SOL_SOCKET, SO_SNDBUFFORCE, &big, sizeof(big));
+	setsockopt(s, SOL_SOCKET, SO_SNDBUF, &big, sizeof(big));
+	if (connect(s, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+	    send(s, msg, n, 0) != (ssize_t)n || recv(s, ans, sizeof(ans), 0) != 4) {
+		perror("lenraw");
+		return 2;
+	}
+	memcpy(&reply, ans, sizeof(reply));
+	put_reply("reply", reply);
+	close(s);
+	free(msg);
+	return 0;
+}
+
+/*
+ * idle N SECS: N connections to the service that ask nothing, for SECS
+ * seconds: each one the service closes is replaced at once, so that this
+ * user always holds about N idle connections.  Prints "held=H refused=R"
+ * after the first N (R: those the service answered at once instead of
+ * keeping them, the answer as "refused_reply=ERRNO"), then at the end
+ * "closed=C answered=A closed_min_ms= closed_max_ms=": how many the
+ * service closed without an answer, or answered, and the least and most
+ * time from a connect to its close.
+ */
+static int idle(int n, int secs)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX,
+				  .sun_path = "/run/auxerr/flush" };
+	struct pollfd *p = calloc((size_t)n, sizeof(*p));
+	long long *since = calloc((size_t)n, sizeof(*since)), end, lo = -1, hi = -1;
+	int h = 0, refused = 0, reply = 0, closed = 0, answered = 0;
+
+	if (!p || !since)
+		return 2;
+	for (int i = 0; i < n; i++) {
+		p[i].fd = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+		p[i].events = POLLIN;
+		since[i] = now_ms();
+		if (p[i].fd < 0 || connect(p[i].fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+			perror("idle");
+			return 2;
+		}
+	}
+	/* a refusal is an answer at once; a held connection stays silent */
+	usleep(300000);
+	for (int i = 0; i < n; i++) {
+		struct pollfd q = { .fd = p[i].fd, .events = POLLIN };
+		int r;
+
+		if (poll(&q, 1, 0) == 1 && recv(p[i].fd, &r, sizeof(r), 0) == sizeof(r)) {
+			refused++;
+			reply = r;
+			close(p[i].fd);
+			p[i].fd = -1;
+		} else {
+			h++;
+		}
+	}
+	printf("held=%d refused=%d\n", h, refused);
+	put_reply("refused_reply", reply);
+	fflush(stdout);
+	end = now_ms() + secs * 1000LL;
+	while (now_ms() < end) {
+		int k = poll(p, (nfds_t)n, (int)(end - now_ms()));
+
+		for (int i = 0; k > 0 && i < n; i++) {
+			long long t;
+			int r;
+
+			if (p[i].fd < 0 || !p[i].revents)
+				continue;
+			t = now_ms() - since[i];
+			if (recv(p[i].fd, &r, sizeof(r), MSG_DONTWAIT) > 0)
+				answered++;
+			else
+				closed++;
+			lo = lo < 0 || t < lo ? t : lo;
+			hi = t > hi ? t : hi;
+			close(p[i].fd);
+			p[i].fd = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+			since[i] = now_ms();
+			if (p[i].fd >= 0 &&
+			    connect(p[i].fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+				close(p[i].fd);
+				p[i].fd = -1;
+			}
+		}
+	}
+	printf("closed=%d answered=%d closed_min_ms=%lld closed_max_ms=%lld\n",
+	       closed, answered, lo, hi);
+	return 0;
+}
+
 /* prctl(PR_AUXERR, HOLD / RELEASE): the markers libauxerr wraps its own
  * requests in (bpf/auxerr.h AUXB_PR_HOLD); a stock kernel answers EINVAL */
 static void mark(unsigned long op)
@@ -451,6 +576,39 @@ int main(int argc, char **argv)
 		return badraw();
 	if (!strcmp(a, "selfraw") && argc == 3)
 		return selfraw(argv[2]);
+	if (!strcmp(a, "lenraw") && argc == 3)
+		return lenraw((size_t)atol(argv[2]));
+	if (!strcmp(a, "timedflush") && argc == 3) {
+		static char text[16384];
+		long long t0;
+		int f;
+
+		r = open(argv[2], O_RDONLY);
+		t0 = now_ms();
+		f = get_last_audit_record(text, sizeof(text), AUXERR_FLUSH) < 0 ? errno : 0;
+		t0 = now_ms() - t0;
+		put_reply("flush", f);
+		printf("flush_ms=%lld\n", t0);
+		return 0;
+	}
+	if (!strcmp(a, "idle") && argc == 4)
+		return idle(atoi(argv[2]), atoi(argv[3]));
+	if (!strcmp(a, "stopped") && argc == 3) {
+		long long t0;
+		const char *m;
+
+		if (seccomp(257, EPERM)) {
+			perror("seccomp");
+			return 2;
+		}
+		r = open(argv[2], O_RDONLY);
+		e = errno;
+		t0 = now_ms();
+		m = auxerr_strerror(e);
+		t0 = now_ms() - t0;
+		printf("errno=%d\nstrerror=%s\nstrerror_ms=%lld\n", r < 0 ? e : 0, m, t0);
+		return 0;
+	}
 	if (!strcmp(a, "open") && argc == 3) {
 		r = open(argv[2], O_RDONLY);
 	} else if (!strcmp(a, "openw") && argc == 3) {
@@ -518,7 +676,7 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | holdkill PID SIG | holdping inet|inet6 | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
