@@ -38,32 +38,9 @@ struct auxerr_mech {
 	void (*remedy)(struct auxerr_remedy *m, const struct auxerr_facts *f);
 };
 
-/* the entry for @name, NULL for a mechanism not known here (mech/table.c) */
+/* the entry for @name, NULL for a mechanism not known here (mech/table.c,
+ * which lists every mechanism's entry, auxerr__mech_NAME in mech/NAME.c) */
 AUXERR_HIDDEN const struct auxerr_mech *auxerr__mech(const char *name);
-
-/* ---- the mechanisms (mech/NAME.c) --------------------------------- */
-
-#define AUXERR_MECH(n) extern AUXERR_HIDDEN const struct auxerr_mech auxerr__mech_##n
-AUXERR_MECH(dac);
-AUXERR_MECH(path);
-AUXERR_MECH(cap);
-AUXERR_MECH(lsm);
-AUXERR_MECH(mount);
-AUXERR_MECH(inode);
-AUXERR_MECH(seccomp);
-AUXERR_MECH(sticky);
-AUXERR_MECH(ptrace);
-AUXERR_MECH(protected);
-AUXERR_MECH(signal);
-AUXERR_MECH(task);
-AUXERR_MECH(hidepid);
-AUXERR_MECH(fuse);
-AUXERR_MECH(device);
-AUXERR_MECH(capset);
-AUXERR_MECH(ipc);
-AUXERR_MECH(ping);
-AUXERR_MECH(unknown);
-#undef AUXERR_MECH
 
 /* ---- parts more than one mechanism shares -------------------------- */
 

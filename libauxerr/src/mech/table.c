@@ -9,27 +9,17 @@
 
 #include "mech.h"
 
-static const struct auxerr_mech *const mechanisms[] = {
-	&auxerr__mech_dac,
-	&auxerr__mech_path,
-	&auxerr__mech_cap,
-	&auxerr__mech_lsm,
-	&auxerr__mech_seccomp,
-	&auxerr__mech_mount,
-	&auxerr__mech_inode,
-	&auxerr__mech_sticky,
-	&auxerr__mech_ptrace,
-	&auxerr__mech_protected,
-	&auxerr__mech_signal,
-	&auxerr__mech_unknown,
-	&auxerr__mech_task,
-	&auxerr__mech_hidepid,
-	&auxerr__mech_fuse,
-	&auxerr__mech_device,
-	&auxerr__mech_capset,
-	&auxerr__mech_ipc,
-	&auxerr__mech_ping,
-};
+/* X(NAME): the entry auxerr__mech_NAME of mech/NAME.c */
+#define MECHANISMS(X) \
+	X(dac) X(path) X(cap) X(lsm) X(seccomp) X(mount) X(inode) X(sticky) \
+	X(ptrace) X(protected) X(signal) X(unknown) X(task) X(hidepid) \
+	X(fuse) X(device) X(capset) X(ipc) X(ping)
+
+#define DECLARE(n) extern const struct auxerr_mech auxerr__mech_##n;
+MECHANISMS(DECLARE)
+
+#define ENTRY(n) &auxerr__mech_##n,
+static const struct auxerr_mech *const mechanisms[] = { MECHANISMS(ENTRY) };
 
 const struct auxerr_mech *auxerr__mech(const char *name)
 {
