@@ -114,12 +114,12 @@ void auxerr__owner_op_remedy(struct auxerr_remedy *m,
 	struct auxerr_buf b = { 0 };
 	long long nu, ng;
 
-	if (!auxerr__num(auxerr__aux(r, "ouid"), 10, &ouid)) {
+	if (!auxerr__id_num(&f->object.ouid, &ouid)) {
 		auxerr__remedy_set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("The record does not name the file's owner"));
 		goto out;
 	}
-	auxerr__num(auxerr__aux(r, "mode"), 8, &mode);
+	auxerr__id_num(&f->object.mode, &mode);
 	owner = auxerr__user_label(&m->oom, ouid);
 	if (strcmp(op, "chown") == 0) {
 		auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);

@@ -196,7 +196,7 @@ void auxerr__dac_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f,
 	struct auxerr_buf b = { 0 }, words = { 0 };
 
 	if (!cls || !auxerr__num(auxerr__aux(r, "perm"), 0, &perm) ||
-	    !auxerr__num(auxerr__aux(r, "ouid"), 10, &ouid) ||
+	    !auxerr__id_num(&f->object.ouid, &ouid) ||
 	    !auxerr__id_num(&f->subject.fsuid, &fsuid)) {
 		auxerr__remedy_set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("The record lacks the facts a remedy needs (class, perm, ouid, fsuid)"));
@@ -204,7 +204,7 @@ void auxerr__dac_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f,
 		return;
 	}
 	auxerr__num(auxerr__aux(r, "granted"), 0, &granted);
-	auxerr__num(auxerr__aux(r, "mode"), 8, &mode);
+	auxerr__id_num(&f->object.mode, &mode);
 	missing = auxerr__perm_missing(auxerr__aux(r, "perm"),
 				       auxerr__aux(r, "granted"));
 	if (f->object.path)

@@ -173,9 +173,9 @@ static void ipc_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 	struct auxerr_buf b = { 0 };
 	char *owners, *me, *call, *object;
 
-	if (!auxerr__num(auxerr__aux(r, "ouid"), 10, &ou) || !auxerr__num(auxerr__aux(r, "ogid"), 10, &og) ||
+	if (!auxerr__id_num(&f->object.ouid, &ou) || !auxerr__id_num(&f->object.ogid, &og) ||
 	    !auxerr__num(auxerr__aux(r, "cuid"), 10, &cu) || !auxerr__num(auxerr__aux(r, "cgid"), 10, &cg) ||
-	    !auxerr__num(auxerr__aux(r, "mode"), 8, &mode) || !auxerr__num(id, 10, &idn) || !key ||
+	    !auxerr__id_num(&f->object.mode, &mode) || !auxerr__num(id, 10, &idn) || !key ||
 	    !op) {
 		auxerr__remedy_set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("The record does not name the System V IPC object's owner, creator and mode"));

@@ -63,11 +63,10 @@ void auxerr__target_owner(struct auxerr_buf *b, const struct auxerr_facts *f)
 char *auxerr__process_owner(int *oom, const struct auxerr_facts *f,
 			   const char *opid, long long *uid)
 {
-	const struct auxerr_record *r = f->rec;
 	unsigned long ouid;
 	char *l, *s;
 
-	if (!auxerr__num(auxerr__aux(r, "ouid"), 10, &ouid) || ouid == 0) {
+	if (!auxerr__id_num(&f->object.ouid, &ouid) || ouid == 0) {
 		*uid = 0;
 		return auxerr__xstrdup(oom, _("root"));
 	}

@@ -120,12 +120,12 @@ static void protected_remedy(struct auxerr_remedy *m,
 	char *qpath = path ? auxerr__quoted(&m->oom, path) : NULL;
 	const char *what = qpath ? qpath : _("the file");
 	unsigned long ouid = 0, lvl = 0, dmode = 0;
-	char *owner = auxerr__num(auxerr__aux(r, "ouid"), 10, &ouid) ?
+	char *owner = auxerr__id_num(&f->object.ouid, &ouid) ?
 		auxerr__user_label(&m->oom, ouid) : NULL;
 	struct auxerr_buf b = { 0 };
 	int have_lvl = auxerr__num(level, 10, &lvl);
 
-	auxerr__num(auxerr__aux(r, "dir_mode"), 8, &dmode);
+	auxerr__id_num(&f->object.dir_mode, &dmode);
 	auxerr__remedy_set(m, AUXERR_REMEDY_POLICY, auxerr__xstrdup(&m->oom, _("root")), 0);
 	if (!sysctl) {
 		auxerr__remedy_set(m, AUXERR_REMEDY_NONE, NULL, -1);

@@ -39,14 +39,14 @@ static void sticky_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 		     strcmp(sc, "rmdir") == 0;
 	struct auxerr_buf b = { 0 };
 
-	if (!auxerr__num(auxerr__aux(r, "ouid"), 10, &ouid) || !auxerr__num(auxerr__aux(r, "dir_ouid"), 10, &downer)) {
+	if (!auxerr__id_num(&f->object.ouid, &ouid) || !auxerr__id_num(&f->object.dir_ouid, &downer)) {
 		auxerr__remedy_set(m, AUXERR_REMEDY_NONE, NULL, -1);
 		auxerr__buf_str(&b, _("Only the file's owner, the directory's owner or root may remove or rename a name in a sticky directory"));
 		auxerr__remedy_say(m, &b);
 		free(qpath);
 		return;
 	}
-	auxerr__num(auxerr__aux(r, "mode"), 8, &mode);
+	auxerr__id_num(&f->object.mode, &mode);
 	fo = auxerr__user_label(&m->oom, ouid);
 	dowho = auxerr__user_label(&m->oom, downer);
 	if (path && strrchr(path, '/')) {
