@@ -139,6 +139,15 @@ char *auxerr__absolute(int *oom, const struct auxerr_record *r,
 	return p;
 }
 
+/* the 4 permission digits of @mode, "0640"; "?" when it is not known */
+static void mode_bits(const struct auxerr_num *mode, char out[8])
+{
+	if (mode->ok)
+		snprintf(out, 8, "%04lo", mode->v & 07777);
+	else
+		strcpy(out, "?");
+}
+
 /* the directory @path is in ("/" for "/x"); NULL for "/" itself */
 static char *dir_of(int *oom, const char *path)
 {
@@ -220,15 +229,11 @@ static void object(struct auxerr_facts *f)
 	number(&o->ouid, auxerr__aux(r, "ouid"), 10);
 	number(&o->ogid, auxerr__aux(r, "ogid"), 10);
 	number(&o->mode, auxerr__aux(r, "mode"), 8);
-	if (o->mode.ok) {
-		o->is_dir = S_ISDIR((mode_t)o->mode.v);
-		snprintf(o->mode_bits, sizeof(o->mode_bits), "%04lo",
-			 o->mode.v & 07777);
-	} else {
-		strcpy(o->mode_bits, "?");
-	}
+	o->is_dir = o->mode.ok && S_ISDIR((mode_t)o->mode.v);
+	mode_bits(&o->mode, o->mode_bits);
 	number(&o->dir_ouid, auxerr__aux(r, "dir_ouid"), 10);
 	number(&o->dir_mode, auxerr__aux(r, "dir_mode"), 8);
+	mode_bits(&o->dir_mode, o->dir_mode_bits);
 }
 
 int auxerr__facts_decode(struct auxerr_facts *f, const struct auxerr_record *r)

@@ -52,6 +52,7 @@ struct auxerr_object {
 	struct auxerr_num ouid, ogid, mode;
 	char mode_bits[8];	/* "0640", "?" */
 	struct auxerr_num dir_ouid, dir_mode;
+	char dir_mode_bits[8];	/* "1777", "?" */
 };
 
 struct auxerr_facts {

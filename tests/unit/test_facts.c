@@ -154,6 +154,25 @@ static void test_subject_cap(void)
 	done(&f, r);
 }
 
+/* fs.protected_regular: the file and the sticky directory it is in,
+ * owners and modes as the AUXERR record gives them */
+static void test_protected_dir(void)
+{
+	struct auxerr_facts f;
+	struct auxerr_record *r = decoded(&f, "issue19-protected-regular", NULL);
+
+	ASSERT_STR(f.object.path, "/srv/drop/report");
+	ASSERT_STR(f.object.dir, "/srv/drop");
+	CU_ASSERT_FALSE(f.object.is_dir);
+	ASSERT_STR(f.object.mode_bits, "0644");
+	CU_ASSERT_EQUAL(f.object.ouid.v, 1000);
+	CU_ASSERT_EQUAL(f.object.ogid.v, 1000);
+	CU_ASSERT_TRUE(f.object.dir_ouid.ok);
+	CU_ASSERT_EQUAL(f.object.dir_ouid.v, 0);
+	ASSERT_STR(f.object.dir_mode_bits, "3775");
+	done(&f, r);
+}
+
 void add_facts_suite(void)
 {
 	CU_pSuite s = CU_add_suite("facts: the decode step", NULL, NULL);
@@ -164,4 +183,5 @@ void add_facts_suite(void)
 	CU_add_test(s, "one object for the sentence and the remedy", test_one_object);
 	CU_add_test(s, "path: the whole name, the refusing directory", test_path_object);
 	CU_add_test(s, "the capability and the ids", test_subject_cap);
+	CU_add_test(s, "a file and its sticky directory", test_protected_dir);
 }

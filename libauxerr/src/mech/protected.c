@@ -11,35 +11,14 @@
 #include "mech.h"
 #include "text.h"
 
-/* the 4 permission digits of an octal mode field, "1777"; "?" if none */
-static void octal_bits(const char *raw, char out[8])
+/* "world-writable" or "group-writable" for the sticky directory's mode */
+static const char *writable_by(const struct auxerr_facts *f)
 {
-	char *end;
-	unsigned long v;
+	const struct auxerr_num *m = &f->object.dir_mode;
 
-	if (!raw || !*raw) {
-		strcpy(out, "?");
-		return;
-	}
-	v = strtoul(raw, &end, 8);
-	if (*end) {
-		strcpy(out, "?");
-		return;
-	}
-	snprintf(out, 8, "%04lo", v & 07777);
-}
-
-/* "world-writable" or "group-writable" for a sticky directory's mode */
-static const char *writable_by(const char *raw)
-{
-	char *end;
-	unsigned long v = raw ? strtoul(raw, &end, 8) : 0;
-
-	if (!raw || !*raw || *end)
+	if (!m->ok || (m->v & S_IWOTH))
 		return _("world-writable");
-	if (v & S_IWOTH)
-		return _("world-writable");
-	if (v & S_IWGRP)
+	if (m->v & S_IWGRP)
 		return _("group-writable");
 	return _("writable");
 }
@@ -64,7 +43,7 @@ static void protected_sentence(struct auxerr_buf *b, const struct auxerr_facts *
 	const char *sysctl = auxerr__auxi(r, "sysctl");
 	const char *level = auxerr__aux(r, "level");
 	const char *uid = fsuid_of(f);
-	char dmode[8];
+	const char *dmode = f->object.dir_mode_bits;
 
 	if (!sysctl || !*sysctl) {
 		auxerr__buf_printf(b, "%s", _("denied by an fs.protected_* sysctl"));
@@ -72,7 +51,6 @@ static void protected_sentence(struct auxerr_buf *b, const struct auxerr_facts *
 		return;
 	}
 	auxerr__buf_printf(b, _("denied by %s = %s: "), sysctl, level ? level : "?");
-	octal_bits(auxerr__aux(r, "dir_mode"), dmode);
 	if (strcmp(sysctl, "fs.protected_hardlinks") == 0) {
 		const char *unsafe = auxerr__aux(r, "unsafe");
 
@@ -92,7 +70,7 @@ static void protected_sentence(struct auxerr_buf *b, const struct auxerr_facts *
 		auxerr__buf_printf(b, "%s", _("; only its owner or a process with CAP_FOWNER may link to it"));
 	} else if (strcmp(sysctl, "fs.protected_symlinks") == 0) {
 		auxerr__buf_printf(b, _("the symlink is in a sticky %s directory (mode %s, owner %s), and its owner (%s) is neither uid %s nor the directory's owner"),
-			  writable_by(auxerr__aux(r, "dir_mode")), dmode,
+			  writable_by(f), dmode,
 			  auxerr__id_name(r, "dir_ouid"), auxerr__id_name(r, "ouid"), uid);
 	} else if (strcmp(sysctl, "fs.protected_fifos") == 0 ||
 		   strcmp(sysctl, "fs.protected_regular") == 0) {
@@ -101,7 +79,7 @@ static void protected_sentence(struct auxerr_buf *b, const struct auxerr_facts *
 		auxerr__buf_printf(b, fifo ?
 			  _("the FIFO is in a sticky %s directory (mode %s, owner %s), and its owner (%s) is neither uid %s nor the directory's owner; it may not be opened with O_CREAT") :
 			  _("the file is in a sticky %s directory (mode %s, owner %s), and its owner (%s) is neither uid %s nor the directory's owner; it may not be opened with O_CREAT"),
-			  writable_by(auxerr__aux(r, "dir_mode")), dmode,
+			  writable_by(f), dmode,
 			  auxerr__id_name(r, "dir_ouid"), auxerr__id_name(r, "ouid"), uid);
 	} else {
 		static const char *const used[] = { "sysctl", "level", NULL };
