@@ -37,6 +37,11 @@ static __thread struct auxerr_info fresh_info;
  * auxerr__fresh_record()), 0 if none */
 static __thread int superseded_errnum;
 
+/* the errno whose fresh record could not be parsed, and why (a reason of
+ * auxerr__parse_failure(), static text), 0/NULL if none */
+static __thread int unreadable_errnum;
+static __thread const char *unreadable_why;
+
 struct auxerr_record *auxerr__fresh_record(int errnum)
 {
 	int saved = errno;
@@ -47,6 +52,7 @@ struct auxerr_record *auxerr__fresh_record(int errnum)
 	int slot = auxerr__fresh_slot(errnum, &info);
 
 	superseded_errnum = 0;
+	unreadable_errnum = 0;
 #ifdef AUXERR_INFO_SUPERSEDED
 	/*
 	 * The kernel saw a later system call of this thread fail with EPERM
@@ -71,6 +77,11 @@ struct auxerr_record *auxerr__fresh_record(int errnum)
 			rec = NULL;
 			slot = auxerr__slot_of(info.serial);
 		} else if (!rec) {
+			if (errno == EBADMSG) {
+				/* kept, but not readable: say so, not nothing */
+				unreadable_errnum = errnum;
+				unreadable_why = auxerr__parse_failure();
+			}
 			break;
 		}
 	}
@@ -104,6 +115,10 @@ int auxerr__message_for(int errnum, struct auxerr_record *rec, char *buf,
 	} else if (!rec && auxerr__no_reason(errnum)) {
 		snprintf(buf, len, _("%s (the kernel gave no reason for this %s)"),
 			 base, errnum == EPERM ? "EPERM" : "EACCES");
+		added = 1;
+	} else if (!rec && unreadable_errnum && unreadable_errnum == errnum) {
+		snprintf(buf, len, _("%s (auxerr kept a record of it that cannot be read: %s)"),
+			 base, unreadable_why ? unreadable_why : "?");
 		added = 1;
 	} else if (!rec && (errnum == EPERM || errnum == EACCES || errnum == EROFS) &&
 		   auxerr__service_timed_out()) {

@@ -139,6 +139,11 @@ int fake_push_text(const char *text, unsigned long long serial, int error,
  * the next one, rewritten into its text. */
 static unsigned long long next_serial = 1000;
 
+unsigned long long fake_next_serial(void)
+{
+	return next_serial++;
+}
+
 unsigned long long fake_push_fixture(const char *name, unsigned flags)
 {
 	size_t len;

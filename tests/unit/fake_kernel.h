@@ -16,6 +16,8 @@ void fake_reset(int present);
 unsigned long long fake_push_fixture(const char *name, unsigned flags);
 int fake_push_text(const char *text, unsigned long long serial, int error,
 		   unsigned flags);
+/* A serial for fake_push_text(): the next one, as the kernel's grow */
+unsigned long long fake_next_serial(void);
 /* The thread made a system call: every record ages by one */
 void fake_syscall(void);
 void fake_set_age(unsigned slot, unsigned age);

@@ -57,6 +57,31 @@ static void test_fresh_match(void)
 	ASSERT_STR(auxerr_strerror(ENOENT), strerror(ENOENT));
 }
 
+/* a fresh record the library cannot parse (an AUXERR record without its
+ * SYSCALL, as a broken backend could keep): the message says so and why,
+ * rather than falling back to the plain text as if there were none */
+static void test_unreadable(void)
+{
+	unsigned long long serial = fake_next_serial();
+	char text[256], want[256];
+
+	snprintf(text, sizeof(text),
+		 "type=UNKNOWN[1340] msg=audit(1764745710.101:%llu): mechanism=dac class=other perm=4\n",
+		 serial);
+	fake_reset(1);
+	CU_ASSERT_EQUAL(fake_push_text(text, serial, EACCES, 0), 0);
+	snprintf(want, sizeof(want), "%s (auxerr kept a record of it that cannot be read: no SYSCALL record)",
+		 strerror(EACCES));
+	errno = 77;
+	ASSERT_STR(auxerr_strerror(EACCES), want);
+	CU_ASSERT_EQUAL(errno, 77);
+	/* another errno: not this record's */
+	ASSERT_STR(auxerr_strerror(EPERM), strerror(EPERM));
+	/* a readable record afterwards: its sentence again */
+	fake_push_fixture("dac-other", 0);
+	ASSERT_STR(auxerr_strerror(EACCES), dac_other);
+}
+
 static void test_stale(void)
 {
 	fake_reset(1);
@@ -356,6 +381,7 @@ void add_strerror_suite(void)
 	CU_add_test(s, "plain text without a record", test_plain_without_record);
 	CU_add_test(s, "fresh matching record explained", test_fresh_match);
 	CU_add_test(s, "stale record never used", test_stale);
+	CU_add_test(s, "a kept record that cannot be read says so", test_unreadable);
 	CU_add_test(s, "weak note never used", test_weak);
 	CU_add_test(s, "auxerr_strerror_r", test_strerror_r);
 	CU_add_test(s, "auxerr_perror", test_perror);
