@@ -72,6 +72,7 @@ guest-programs: headers
 # busy process).
 GUEST_TEST_TIMEOUT ?= 3000
 guest-test: kernel userland guest-programs selftests-build
+	$(top)/tests/vm/check-private-clone $(BZIMAGE)
 	$(VM) --timeout $(GUEST_TEST_TIMEOUT) $(top)/tests/guest/run-all $(TESTS)
 
 # The census (tests/guest/census; not part of make check): a broad real
