@@ -444,6 +444,36 @@ static void test_inode_sticky(void)
 		"Only the file's owner (uid 2, bin), the owner of the sticky directory /tmp/rx/sticky (uid 1, daemon) or root may remove or rename /tmp/rx/sticky/theirs: ask one of them",
 		NO_CMD,
 		"the file's owner (uid 2, bin), the directory's owner (uid 1, daemon) or root", 2, NULL);
+
+	struct auxerr_record *r;
+
+	/* not writable by all (1755): the file's owner may not write in it,
+	 * so only the directory's owner or root can remove the name */
+	r = changed("guest/sticky", "dir_mode=041777", "dir_mode=041755");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		"Only the owner of the sticky directory /tmp/fx/sticky (uid 1, daemon) or root may remove or rename /tmp/fx/sticky/theirs: the file's owner (uid 2, bin) may not write in that directory (mode 1755), and the directory's owner can remove it: rm -f /tmp/fx/sticky/theirs",
+		"rm -f /tmp/fx/sticky/theirs", "the directory's owner (uid 1, daemon) or root", 1, NULL);
+	auxerr_record_free(r);
+	/* root's, writable by its owner only (1755): only root */
+	{
+		static const char *const pairs[] = {
+			"dir_mode=041777", "dir_mode=041755", "dir_ouid=1", "dir_ouid=0", NULL,
+		};
+
+		r = changedv("guest/sticky", pairs);
+		check_remedy(r, AUXERR_REMEDY_COMMAND,
+			"Only root, the owner of the sticky directory /tmp/fx/sticky, may remove or rename /tmp/fx/sticky/theirs: the file's owner (uid 2, bin) may not write in that directory (mode 1755), and root can remove it: rm -f /tmp/fx/sticky/theirs",
+			"rm -f /tmp/fx/sticky/theirs", "root", 0, NULL);
+		auxerr_record_free(r);
+	}
+	/* group-writable (1775), the directory gone: its group, and so
+	 * whether the file's owner may write, is unknown: all three */
+	r = changed("guest/sticky", "dir_mode=041777", "dir_mode=041775");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		"Only the file's owner (uid 2, bin), the owner of the sticky directory /tmp/fx/sticky (uid 1, daemon) or root may remove or rename /tmp/fx/sticky/theirs, and the file's owner can remove it: rm -f /tmp/fx/sticky/theirs",
+		"rm -f /tmp/fx/sticky/theirs",
+		"the file's owner (uid 2, bin), the directory's owner (uid 1, daemon) or root", 2, NULL);
+	auxerr_record_free(r);
 }
 
 /* ---- the API ---------------------------------------------------------------------- */
