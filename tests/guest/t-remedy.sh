@@ -325,7 +325,8 @@ mount -o remount,bind,ro,nosuid "$t/robind"
 deny _ open "$t/robind/f" w
 expect mount-ro 30 command root 0 \
 	"mount -o remount,bind,rw $t/robind" \
-	"Root can make the mount on $t/robind writable, that mount only: mount -o remount,bind,rw $t/robind"
+	"Root can make the mount on $t/robind writable, that mount only: mount -o remount,bind,rw $t/robind" \
+	"every file under $t/robind may then be changed by whoever its permissions allow, which the read-only mount was there to prevent (mount -o remount,bind,ro puts it back)"
 apply mount-ro
 again mount-ro open "$t/robind/f" w
 expect_match mount-ro-nosuid-kept '(^|,)nosuid(,|$)' "$(findmnt -no OPTIONS "$t/robind")"
@@ -334,7 +335,8 @@ mount -t tmpfs -o ro tmpfs "$t/rosb"
 deny _ mkdir "$t/rosb/d"
 expect mount-ro_sb 30 command root 0 \
 	"mount -o remount,rw $t/rosb" \
-	"Root can remount the tmpfs file system on $t/rosb read-write: mount -o remount,rw $t/rosb"
+	"Root can remount the tmpfs file system on $t/rosb read-write: mount -o remount,rw $t/rosb" \
+	"every file of that file system, through each of its mounts, may then be changed by whoever its permissions allow, which mounting it read-only was there to prevent (mount -o remount,ro puts it back)"
 apply mount-ro_sb
 again mount-ro_sb mkdir "$t/rosb/d"
 
@@ -377,22 +379,55 @@ if mount -o loop /run/auxerr-remedy.img "$t/ext4"; then
 	deny _ open "$t/ext4/immutable" w
 	expect immutable 1 command "root (CAP_LINUX_IMMUTABLE)" 0 \
 		"chattr -i $t/ext4/immutable" \
-		"Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of $t/ext4/immutable: chattr -i $t/ext4/immutable"
+		"Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of $t/ext4/immutable: chattr -i $t/ext4/immutable" \
+		"$t/ext4/immutable may then be changed, renamed or removed by whoever its permissions allow, which the immutable flag prevents even for root (chattr +i sets it again)"
 	apply immutable
 	again immutable open "$t/ext4/immutable" w
 	deny inode-append-trunc open "$t/ext4/append" trunc
 	expect append-trunc 1 command "root (CAP_LINUX_IMMUTABLE)" 0 \
 		"chattr -a $t/ext4/append" \
-		"Root, with CAP_LINUX_IMMUTABLE, can clear the append-only flag of $t/ext4/append: chattr -a $t/ext4/append"
+		"Root, with CAP_LINUX_IMMUTABLE, can clear the append-only flag of $t/ext4/append: chattr -a $t/ext4/append" \
+		"$t/ext4/append may then be overwritten, truncated or removed, not only appended to, which the append-only flag prevents even for root (chattr +a sets it again)"
 	deny _ open "$t/ext4/append" w
 	expect append 1 command "root (CAP_LINUX_IMMUTABLE)" 0 \
 		"chattr -a $t/ext4/append" \
-		"$t/ext4/append is append-only: opening it to append (O_APPEND, >> in the shell) needs no change; to write elsewhere in it, root, with CAP_LINUX_IMMUTABLE, can clear the flag: chattr -a $t/ext4/append"
+		"$t/ext4/append is append-only: opening it to append (O_APPEND, >> in the shell) needs no change; to write elsewhere in it, root, with CAP_LINUX_IMMUTABLE, can clear the flag: chattr -a $t/ext4/append" \
+		"$t/ext4/append may then be overwritten, truncated or removed, not only appended to, which the append-only flag prevents even for root (chattr +a sets it again)"
 	# what needs no change works as said
 	as_nobody bash -c "echo more >> $t/ext4/append"
 	expect_eq append-o_append-allowed 0 "$?"
 	apply append
 	again append open "$t/ext4/append" trunc
+	# a directory's flag refuses a name made or removed in it: the
+	# remedy clears the directory's flag, not a file's
+	mkdir "$t/ext4/frozen" "$t/ext4/logs"
+	echo o > "$t/ext4/frozen/old"
+	echo o > "$t/ext4/logs/old"
+	chmod 0777 "$t/ext4/frozen" "$t/ext4/logs"
+	chattr +i "$t/ext4/frozen"
+	chattr +a "$t/ext4/logs"
+	deny inode-dir-mkdir mkdir "$t/ext4/frozen/new"
+	expect frozen-mkdir 1 command "root (CAP_LINUX_IMMUTABLE)" 0 \
+		"chattr -i $t/ext4/frozen" \
+		"Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of $t/ext4/frozen: chattr -i $t/ext4/frozen" \
+		"names in $t/ext4/frozen may then be made, renamed or removed by whoever its permissions allow, which the immutable flag prevents even for root (chattr +i sets it again)"
+	expect_eq frozen-mkdir-sentence "mkdir $t/ext4/frozen/new: denied by an inode flag: the directory $t/ext4/frozen is immutable (chattr +i)" \
+		"$(sed -n 's/^explain=//p' <<<"$out")"
+	deny _ unlink "$t/ext4/frozen/old"
+	expect frozen-unlink 1 command "root (CAP_LINUX_IMMUTABLE)" 0 \
+		"chattr -i $t/ext4/frozen" \
+		"Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of $t/ext4/frozen: chattr -i $t/ext4/frozen" \
+		"names in $t/ext4/frozen may then be made, renamed or removed by whoever its permissions allow, which the immutable flag prevents even for root (chattr +i sets it again)"
+	apply frozen-unlink
+	again frozen-unlink unlink "$t/ext4/frozen/old"
+	again frozen-mkdir mkdir "$t/ext4/frozen/new"
+	deny _ unlink "$t/ext4/logs/old"
+	expect logs-unlink 1 command "root (CAP_LINUX_IMMUTABLE)" 0 \
+		"chattr -a $t/ext4/logs" \
+		"Root, with CAP_LINUX_IMMUTABLE, can clear the append-only flag of $t/ext4/logs: chattr -a $t/ext4/logs" \
+		"names in $t/ext4/logs may then be removed or renamed, not only added, which the append-only flag prevents even for root (chattr +a sets it again)"
+	apply logs-unlink
+	again logs-unlink unlink "$t/ext4/logs/old"
 	umount "$t/ext4"
 else
 	fail ext4-loop-mount "mount -o loop failed"

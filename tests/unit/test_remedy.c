@@ -397,10 +397,12 @@ static void test_mount(void)
 {
 	fixture("guest/mount-ro", AUXERR_REMEDY_COMMAND,
 		"Root can make the mount on /tmp/fx/robind writable, that mount only: mount -o remount,bind,rw /tmp/fx/robind",
-		"mount -o remount,bind,rw /tmp/fx/robind", "root", 0, NULL);
+		"mount -o remount,bind,rw /tmp/fx/robind", "root", 0,
+		"every file under /tmp/fx/robind may then be changed by whoever its permissions allow, which the read-only mount was there to prevent (mount -o remount,bind,ro puts it back)");
 	fixture("guest/mount-ro_sb", AUXERR_REMEDY_COMMAND,
 		"Root can remount the tmpfs file system on /tmp/fx/rosb read-write: mount -o remount,rw /tmp/fx/rosb",
-		"mount -o remount,rw /tmp/fx/rosb", "root", 0, NULL);
+		"mount -o remount,rw /tmp/fx/rosb", "root", 0,
+		"every file of that file system, through each of its mounts, may then be changed by whoever its permissions allow, which mounting it read-only was there to prevent (mount -o remount,ro puts it back)");
 	/* changed: a file system that is read-only by design */
 	changed_check("guest/mount-ro_sb", "fstype=tmpfs", "fstype=squashfs",
 		      AUXERR_REMEDY_NONE,
@@ -426,15 +428,18 @@ static void test_inode_sticky(void)
 {
 	fixture("guest/inode-immutable", AUXERR_REMEDY_COMMAND,
 		"Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of /tmp/fx/ext4/immutable: chattr -i /tmp/fx/ext4/immutable",
-		"chattr -i /tmp/fx/ext4/immutable", "root (CAP_LINUX_IMMUTABLE)", 0, NULL);
+		"chattr -i /tmp/fx/ext4/immutable", "root (CAP_LINUX_IMMUTABLE)", 0,
+		"/tmp/fx/ext4/immutable may then be changed, renamed or removed by whoever its permissions allow, which the immutable flag prevents even for root (chattr +i sets it again)");
 	/* O_WRONLY without O_APPEND: appending needs no change */
 	fixture("guest/inode-append", AUXERR_REMEDY_COMMAND,
 		"/tmp/fx/ext4/append is append-only: opening it to append (O_APPEND, >> in the shell) needs no change; to write elsewhere in it, root, with CAP_LINUX_IMMUTABLE, can clear the flag: chattr -a /tmp/fx/ext4/append",
-		"chattr -a /tmp/fx/ext4/append", "root (CAP_LINUX_IMMUTABLE)", 0, NULL);
+		"chattr -a /tmp/fx/ext4/append", "root (CAP_LINUX_IMMUTABLE)", 0,
+		"/tmp/fx/ext4/append may then be overwritten, truncated or removed, not only appended to, which the append-only flag prevents even for root (chattr +a sets it again)");
 	/* O_TRUNC: only the flag */
 	fixture("remedy/inode-append-trunc", AUXERR_REMEDY_COMMAND,
 		"Root, with CAP_LINUX_IMMUTABLE, can clear the append-only flag of /tmp/rx/ext4/append: chattr -a /tmp/rx/ext4/append",
-		"chattr -a /tmp/rx/ext4/append", "root (CAP_LINUX_IMMUTABLE)", 0, NULL);
+		"chattr -a /tmp/rx/ext4/append", "root (CAP_LINUX_IMMUTABLE)", 0,
+		"/tmp/rx/ext4/append may then be overwritten, truncated or removed, not only appended to, which the append-only flag prevents even for root (chattr +a sets it again)");
 	fixture("guest/sticky", AUXERR_REMEDY_COMMAND,
 		"Only the file's owner (uid 2, bin), the owner of the sticky directory /tmp/fx/sticky (uid 1, daemon) or root may remove or rename /tmp/fx/sticky/theirs, and the file's owner can remove it: rm -f /tmp/fx/sticky/theirs",
 		"rm -f /tmp/fx/sticky/theirs",
@@ -446,6 +451,25 @@ static void test_inode_sticky(void)
 		"the file's owner (uid 2, bin), the directory's owner (uid 1, daemon) or root", 2, NULL);
 
 	struct auxerr_record *r;
+
+	/* an immutable directory refused mkdir of a name in it: the kernel's
+	 * PATH item is the name, with the directory's inode; the remedy and
+	 * the sentence name the directory */
+	r = parse_fixture("remedy/inode-dir-mkdir");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		"Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of /tmp/rx/ext4/frozen: chattr -i /tmp/rx/ext4/frozen",
+		"chattr -i /tmp/rx/ext4/frozen", "root (CAP_LINUX_IMMUTABLE)", 0,
+		"names in /tmp/rx/ext4/frozen may then be made, renamed or removed by whoever its permissions allow, which the immutable flag prevents even for root (chattr +i sets it again)");
+	ASSERT_STR(auxerr_explain(r),
+		   "mkdir /tmp/rx/ext4/frozen/new: denied by an inode flag: the directory /tmp/rx/ext4/frozen is immutable (chattr +i)");
+	auxerr_record_free(r);
+	/* rmdir: the named directory may itself be the immutable one */
+	r = changed("remedy/inode-dir-mkdir", "syscall=83", "syscall=84");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		"Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of /tmp/rx/ext4/frozen/new: chattr -i /tmp/rx/ext4/frozen/new",
+		"chattr -i /tmp/rx/ext4/frozen/new", "root (CAP_LINUX_IMMUTABLE)", 0,
+		"/tmp/rx/ext4/frozen/new may then be changed, renamed or removed by whoever its permissions allow, which the immutable flag prevents even for root (chattr +i sets it again)");
+	auxerr_record_free(r);
 
 	/* not writable by all (1755): the file's owner may not write in it,
 	 * so only the directory's owner or root can remove the name */

@@ -13,12 +13,61 @@
 #define O_TRUNC_ 01000
 #define O_APPEND_ 02000
 
+/*
+ * A directory's flag refuses a name made or removed in it (a write asked
+ * of the directory, as dac's parent), except where the named directory
+ * itself is the immutable or append-only one: rmdir and rename, which the
+ * record does not tell apart from the first case.
+ */
+static int flag_on_parent(const struct auxerr_facts *f)
+{
+	static const char *const own_calls[] = {
+		"rmdir", "rename", "renameat", "renameat2", NULL,
+	};
+
+	if (!f->object.is_dir)
+		return 0;
+	if (f->object.parent_item)
+		return 1;
+	for (const char *const *c = own_calls; *c; c++)
+		if (strcmp(f->syscall, *c) == 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * The kernel writes the PATH item of a name refused by its directory's
+ * flag with that name, the directory's inode and nametype NORMAL: the
+ * object is then the name's directory.
+ */
+static void inode_decode(struct auxerr_facts *f)
+{
+	char *dir;
+
+	if (!flag_on_parent(f) || f->object.parent_item || !f->object.dir)
+		return;
+	dir = strdup(f->object.dir);
+	if (!dir) {
+		f->oom = 1;
+		return;
+	}
+	auxerr__facts_set_path(f, dir);
+}
+
 static void inode_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
 {
 	const struct auxerr_record *r = f->rec;
 	const char *flag = auxerr__auxi(r, "flag");
 
-	if (flag && strcmp(flag, "immutable") == 0)
+	/* the sentence opens with the name; a directory's flag is named
+	 * with the directory */
+	if (f->object.is_dir && flag && strcmp(flag, "immutable") == 0)
+		auxerr__buf_printf(b, _("denied by an inode flag: the directory %s is immutable (chattr +i)"),
+				   f->object.path ? f->object.path : "?");
+	else if (flag_on_parent(f) && flag && strcmp(flag, "append") == 0)
+		auxerr__buf_printf(b, _("denied by an inode flag: the directory %s is append-only (chattr +a): names may be added to it, not removed or renamed"),
+				   f->object.path ? f->object.path : "?");
+	else if (flag && strcmp(flag, "immutable") == 0)
 		auxerr__buf_printf(b, "%s", _("denied by an inode flag: the file is immutable (chattr +i)"));
 	else if (flag && strcmp(flag, "append") == 0)
 		auxerr__buf_printf(b, "%s", _("denied by an inode flag: the file is append-only (chattr +a)"));
@@ -56,9 +105,19 @@ static void inode_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 			m->command = auxerr__xprintf(&m->oom, "chattr -i %s", qpath);
 		auxerr__buf_printf(&b, _("Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of %s"),
 			   what);
+		m->weakens = flag_on_parent(f) ?
+			auxerr__xprintf(&m->oom, _("names in %s may then be made, renamed or removed by whoever its permissions allow, which the immutable flag prevents even for root (chattr +i sets it again)"),
+					what) :
+			auxerr__xprintf(&m->oom, _("%s may then be changed, renamed or removed by whoever its permissions allow, which the immutable flag prevents even for root (chattr +i sets it again)"),
+					what);
 	} else if (flag && strcmp(flag, "append") == 0) {
 		if (qpath)
 			m->command = auxerr__xprintf(&m->oom, "chattr -a %s", qpath);
+		m->weakens = flag_on_parent(f) ?
+			auxerr__xprintf(&m->oom, _("names in %s may then be removed or renamed, not only added, which the append-only flag prevents even for root (chattr +a sets it again)"),
+					what) :
+			auxerr__xprintf(&m->oom, _("%s may then be overwritten, truncated or removed, not only appended to, which the append-only flag prevents even for root (chattr +a sets it again)"),
+					what);
 		if (open_flags(r, &of) && (of & O_ACCMODE_) &&
 		    !(of & (O_APPEND_ | O_TRUNC_)))
 			auxerr__buf_printf(&b, _("%s is append-only: opening it to append (O_APPEND, >> in the shell) needs no change; to write elsewhere in it, root, with CAP_LINUX_IMMUTABLE, can clear the flag"),
@@ -77,6 +136,7 @@ static void inode_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 
 const struct auxerr_mech auxerr__mech_inode = {
 	.name = "inode",
+	.decode = inode_decode,
 	.sentence = inode_sentence,
 	.remedy = inode_remedy,
 };

@@ -78,6 +78,8 @@ static void mount_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 			m->command = auxerr__xprintf(&m->oom, "mount -o remount,bind,rw %s", qmp);
 		auxerr__buf_printf(&b, _("Root can make the mount on %s writable, that mount only"),
 			   where);
+		m->weakens = auxerr__xprintf(&m->oom, _("every file under %s may then be changed by whoever its permissions allow, which the read-only mount was there to prevent (mount -o remount,bind,ro puts it back)"),
+				     where);
 	} else if (flag && strcmp(flag, "ro_sb") == 0) {
 		if (read_only_by_design(fstype)) {
 			auxerr__remedy_set(m, AUXERR_REMEDY_NONE, NULL, -1);
@@ -88,6 +90,7 @@ static void mount_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 				m->command = auxerr__xprintf(&m->oom, "mount -o remount,rw %s", qmp);
 			auxerr__buf_printf(&b, _("Root can remount the %s file system on %s read-write"),
 				   fstype ? fstype : "?", where);
+			m->weakens = auxerr__xprintf(&m->oom, _("every file of that file system, through each of its mounts, may then be changed by whoever its permissions allow, which mounting it read-only was there to prevent (mount -o remount,ro puts it back)"));
 		}
 	} else if (flag && strcmp(flag, "noexec") == 0) {
 		m->kind = AUXERR_REMEDY_POLICY;
