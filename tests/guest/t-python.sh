@@ -283,6 +283,43 @@ except OSError:
     pass
 open('$t/nonexistent')")"
 
+# ---- a script binds a low port: its interpreter is never given the
+# capability (setcap on python3.x would give it to every script of every
+# user); the remedy runs the script once with it, and root runs that
+ip link set lo up
+old_port=$(cat /proc/sys/net/ipv4/ip_unprivileged_port_start)
+echo 1024 > /proc/sys/net/ipv4/ip_unprivileged_port_start
+cat > "$t/b80.py" <<'PY'
+import socket, sys
+import auxerr
+s = socket.socket()
+try:
+    s.bind(("127.0.0.1", 80))
+except OSError as e:
+    r = auxerr.record(e)
+    sys.stdout.write(r.text if r else "no record\n")
+    sys.exit(1)
+PY
+chmod 0644 "$t/b80.py"
+cd "$t" || exit 1
+ev=$(as_nobody "$PY" "$t/b80.py")
+expect_eq interp-port-refused 1 "$?"
+rem=$("$TOP/build/userland/auxerr-remedy" <<<"$ev" 2>&1)
+field() { awk -v k="$1=" 'index($0, k) == 1 { print substr($0, length(k) + 1); exit }' <<<"$rem"; }
+py=$(readlink -f "$PY")
+expect_eq interp-port-command \
+	"cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+net_bind_service --ambient-caps=+net_bind_service -- $PY $t/b80.py" \
+	"$(field command)"
+expect_eq interp-port-who root "$(field who)"
+expect_eq interp-port-weakens "that run of the program, and the programs it starts, may bind ports below 1024" "$(field weakens)"
+expect_match interp-port-text "^Port 80 is below net.ipv4.ip_unprivileged_port_start = 1024, and only CAP_NET_BIND_SERVICE binds below it: use a port of 1024 or above, or root can run the program again as uid 65534 with CAP_NET_BIND_SERVICE alone, for that run .*; $py runs every user's scripts, so a file capability on it would let all of them bind there" "$(field text)"
+expect_eq interp-port-no-setcap "" "$(grep -o setcap <<<"$rem")"
+# root runs it: the script binds, and the interpreter has no capability
+bash -c "$(field command)" >/dev/null 2>&1
+expect_eq interp-port-applied 0 "$?"
+expect_eq interp-port-interpreter-untouched "" "$(getcap "$py" 2>/dev/null)"
+echo "$old_port" > /proc/sys/net/ipv4/ip_unprivileged_port_start
+
 cd /
 rm -rf "$t"
 echo "$passes passed, $failures failed"

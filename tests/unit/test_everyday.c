@@ -371,15 +371,57 @@ static void test_cap_policy(void)
 			"net.ipv4.ip_unprivileged_port_start = 1024, which requires "
 			"CAP_NET_BIND_SERVICE: uid 65534 does not have it in the initial "
 			"user namespace");
+	/* python3.11 runs every user's scripts: never a file capability on
+	 * it; one run with the capability (no PROCTITLE here: no command) */
 	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		      "Port 80 is below net.ipv4.ip_unprivileged_port_start = 1024, and "
 		      "only CAP_NET_BIND_SERVICE binds below it: use a port of 1024 or "
-		      "above, or root can give /usr/bin/python3.11 that capability, for "
+		      "above, or root can run the program again as uid 65534 with "
+		      "CAP_NET_BIND_SERVICE alone, for that run (setpriv "
+		      "--inh-caps=+net_bind_service --ambient-caps=+net_bind_service); "
+		      "/usr/bin/python3.11 runs every user's scripts, so a file capability "
+		      "on it would let all of them bind there: for good, give the "
+		      "capability to a dedicated program or unit "
+		      "(AmbientCapabilities=CAP_NET_BIND_SERVICE), not to the interpreter; "
+		      "lowering net.ipv4.ip_unprivileged_port_start instead would allow it "
+		      "to every program",
+		      NULL, "root", 0,
+		      "that run of the program, and the programs it starts, may bind "
+		      "ports below 1024");
+	auxerr_record_free(r);
+
+	/* with its command line: the run, as a command */
+	r = ev(49, -13, "a0=3 a1=7ffd0 a2=10 a3=0", "python3", "/usr/bin/python3.11",
+	       "mechanism=cap capability=10 userns=4026531837 userns_level=0 userns_owner=0 policy=net.ipv4.ip_unprivileged_port_start policy_value=1024",
+	       "type=SOCKADDR " STAMP "saddr=02000050000000000000000000000000\n"
+	       "type=CWD " STAMP "cwd=\"/srv/app\"\n"
+	       "type=PROCTITLE " STAMP "proctitle=707974686F6E3300736572766500\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	{
+		struct auxerr_remedy *m = auxerr_record_remedy(r);
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+		ASSERT_STR(auxerr_remedy_command(m),
+			   "cd /srv/app && setpriv --reuid=65534 --regid=65534 --init-groups "
+			   "--inh-caps=+net_bind_service --ambient-caps=+net_bind_service -- "
+			   "python3 serve");
+		auxerr_remedy_free(m);
+	}
+	auxerr_record_free(r);
+
+	/* a program of its own (not an interpreter): the file capability */
+	r = ev(49, -13, "a0=3 a1=7ffd0 a2=10 a3=0", "httpd", "/usr/sbin/httpd",
+	       "mechanism=cap capability=10 userns=4026531837 userns_level=0 userns_owner=0 policy=net.ipv4.ip_unprivileged_port_start policy_value=1024",
+	       "type=SOCKADDR " STAMP "saddr=02000050000000000000000000000000\n");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		      "Port 80 is below net.ipv4.ip_unprivileged_port_start = 1024, and "
+		      "only CAP_NET_BIND_SERVICE binds below it: use a port of 1024 or "
+		      "above, or root can give /usr/sbin/httpd that capability, for "
 		      "every user who runs it; lowering "
 		      "net.ipv4.ip_unprivileged_port_start instead would allow it to every "
-		      "program: setcap cap_net_bind_service=+ep /usr/bin/python3.11",
-		      "setcap cap_net_bind_service=+ep /usr/bin/python3.11", "root", 0,
-		      "every run of /usr/bin/python3.11, by any user, may then bind ports "
+		      "program: setcap cap_net_bind_service=+ep /usr/sbin/httpd",
+		      "setcap cap_net_bind_service=+ep /usr/sbin/httpd", "root", 0,
+		      "every run of /usr/sbin/httpd, by any user, may then bind ports "
 		      "below 1024");
 	auxerr_record_free(r);
 }

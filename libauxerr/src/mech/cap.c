@@ -246,6 +246,35 @@ static void remedy_no_new_privs(struct auxerr_remedy *m,
 }
 
 /*
+ * A program that runs other people's code: a file capability on it would
+ * go to every script of every user, so it is never the first remedy.
+ * By the name of the file (versioned names too: python3.11, perl5.36).
+ */
+static int shared_interpreter(const char *exe)
+{
+	static const char *const names[] = {
+		"python", "pypy", "perl", "ruby", "node", "nodejs", "deno",
+		"bun", "php", "lua", "luajit", "tclsh", "wish", "Rscript", "R",
+		"java", "guile", "gawk", "mawk", "awk", "bash", "sh", "dash",
+		"zsh", "ksh", "mksh", "fish", "busybox", "julia", "octave", NULL,
+	};
+	const char *base = exe ? strrchr(exe, '/') : NULL;
+
+	base = base ? base + 1 : exe;
+	if (!base)
+		return 0;
+	for (const char *const *n = names; *n; n++) {
+		size_t l = strlen(*n);
+
+		/* the name, or the name and a version: python3.11, perl5 */
+		if (strncmp(base, *n, l) == 0 &&
+		    strspn(base + l, "0123456789.-") == strlen(base + l))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * cap with policy=: a sysctl made the capability necessary.  The least
  * change is the capability for one program (one run, or for a low port
  * the program file); lowering the sysctl comes last, with its cost.
@@ -266,6 +295,29 @@ static void remedy_cap_policy(struct auxerr_remedy *m,
 		char *port = sockaddr_port(&m->oom, r);
 
 		auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
+		if (shared_interpreter(exe)) {
+			/* one run with the capability, never the interpreter */
+			m->command = auxerr__program_command(&m->oom, f, cap, NULL);
+			if (port)
+				auxerr__buf_printf(&b, _("Port %s is below net.ipv4.ip_unprivileged_port_start = %s, and only %s binds below it"),
+						   port, value ? value : "?", CAP ? CAP : "?");
+			else
+				auxerr__buf_printf(&b, _("Ports below net.ipv4.ip_unprivileged_port_start = %s need %s"),
+						   value ? value : "?", CAP ? CAP : "?");
+			auxerr__buf_printf(&b, _(": use a port of %s or above, or root can run the program again as uid %s with %s alone, for that run (setpriv --inh-caps=+%s --ambient-caps=+%s); %s runs every user's scripts, so a file capability on it would let all of them bind there: for good, give the capability to a dedicated program or unit (AmbientCapabilities=%s), not to the interpreter; lowering %s instead would allow it to every program"),
+					   value ? value : "?",
+					   auxerr__id_text(&f->subject.euid),
+					   CAP ? CAP : "?", cap, cap, exe,
+					   CAP ? CAP : "?", policy);
+			m->weakens = auxerr__xprintf(&m->oom, _("that run of the program, and the programs it starts, may bind ports below %s"),
+					     value ? value : "?");
+			auxerr__remedy_say(m, &b);
+			free(exe);
+			free(qexe);
+			free(port);
+			free(CAP);
+			return;
+		}
 		if (qexe)
 			m->command = auxerr__xprintf(&m->oom, "setcap cap_%s=+ep %s", cap, qexe);
 		if (port)
