@@ -131,7 +131,34 @@ char *auxerr__absolute(int *oom, const struct auxerr_record *r,
 			free(cwd);
 			return NULL;
 		}
-		p = auxerr__xprintf(oom, "%s/%s", cwd, name);
+		/*
+		 * The CWD record is the directory's real path (no symbolic
+		 * link in it): the name's leading ".." are its parents, so
+		 * "../../x" becomes a path the named party can use as is.
+		 * A ".." after another component of the name stays.
+		 */
+		for (;;) {
+			size_t up = strncmp(name, "../", 3) == 0 ? 3 :
+				    strcmp(name, "..") == 0 ? 2 : 0;
+			char *slash;
+
+			if (strncmp(name, "./", 2) == 0) {
+				name += 2;
+				continue;
+			}
+			if (!up)
+				break;
+			slash = strrchr(cwd, '/');
+			if (slash == cwd)
+				cwd[1] = '\0';		/* "/.." is "/" */
+			else if (slash)
+				*slash = '\0';
+			name += up;
+			while (*name == '/')
+				name++;
+		}
+		p = *name ? auxerr__xprintf(oom, "%s/%s", cwd, name) :
+			    auxerr__xstrdup(oom, cwd);
 		free(cwd);
 	}
 	if (p)

@@ -272,6 +272,25 @@ static void test_names(void)
 		"The file's owner (uid 0, root) can give uid 65534 read permission on /tmp/rx/relative/secret with one ACL entry for that user: setfacl -m u:nobody:r /tmp/rx/relative/secret",
 		"setfacl -m u:nobody:r /tmp/rx/relative/secret",
 		"the file's owner (uid 0, root)", 0, NULL);
+	/* a name that climbs out of the working directory: the CWD record
+	 * is a real path, so its leading ".." are resolved against it into
+	 * a path the named party can use; a ".." after another component
+	 * (which may be a symbolic link) stays */
+	changed_check("remedy/dac-relative", "name=\"secret\"", "name=\"../../rx/./relative/secret\"",
+		AUXERR_REMEDY_COMMAND,
+		"The file's owner (uid 0, root) can give uid 65534 read permission on /tmp/rx/relative/secret with one ACL entry for that user: setfacl -m u:nobody:r /tmp/rx/relative/secret",
+		"setfacl -m u:nobody:r /tmp/rx/relative/secret",
+		"the file's owner (uid 0, root)", 0, NULL);
+	changed_check("remedy/dac-relative", "name=\"secret\"", "name=\"./../../../../../etc/x\"",
+		AUXERR_REMEDY_COMMAND,
+		"The file's owner (uid 0, root) can give uid 65534 read permission on /etc/x with one ACL entry for that user: setfacl -m u:nobody:r /etc/x",
+		"setfacl -m u:nobody:r /etc/x",
+		"the file's owner (uid 0, root)", 0, NULL);
+	changed_check("remedy/dac-relative", "name=\"secret\"", "name=\"link/../secret\"",
+		AUXERR_REMEDY_COMMAND,
+		"The file's owner (uid 0, root) can give uid 65534 read permission on /tmp/rx/relative/link/../secret with one ACL entry for that user: setfacl -m u:nobody:r /tmp/rx/relative/link/../secret",
+		"setfacl -m u:nobody:r /tmp/rx/relative/link/../secret",
+		"the file's owner (uid 0, root)", 0, NULL);
 }
 
 /* ---- capabilities: one capability for one run, never root ------------------ */
