@@ -44,6 +44,28 @@ struct {
 	__type(value, struct auxb_task);
 } notes SEC(".maps");
 
+/*
+ * The attach period (auxerr.h, AUXB_PERIOD_PIN): 0 for good where the
+ * loader attaches everything; with --on-demand the flush service bumps it
+ * when it attaches the noting programs and when it detaches them.  While
+ * they are detached no call is counted, so a record kept in another
+ * period than the current one has an age that means nothing: it is shown
+ * saturated (stale).
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} period SEC(".maps");
+
+static __always_inline __u32 current_period(void)
+{
+	__u32 zero = 0, *p = bpf_map_lookup_elem(&period, &zero);
+
+	return p ? *p : 0;
+}
+
 #define SCRATCH 512
 
 /* ---- noting ------------------------------------------------------- */
@@ -1304,6 +1326,7 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 	r->serial = __sync_fetch_and_add(&next_serial, 1);
 	r->time_ns = bpf_ktime_get_boot_ns() + realtime_offset;
 	r->calls_at = t->calls;
+	r->period = current_period();
 	r->nr = nr;
 	r->args[0] = a0;
 	r->args[1] = a1;
@@ -1528,7 +1551,7 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 
 	if (!b)
 		return;
-	if (age > AUXB_AGE_MAX)
+	if (age > AUXB_AGE_MAX || r->period != current_period())
 		age = AUXB_AGE_MAX;
 	BPF_SEQ_PRINTF(seq, "#slot=%u serial=%llu sec=%llu nsec=%u error=%d",
 		       slot, r->serial, r->time_ns / 1000000000,

@@ -46,6 +46,7 @@ struct auxb_rec {
 	__u64 serial;
 	__u64 time_ns;		/* CLOCK_REALTIME */
 	__u32 calls_at;		/* the thread's counted calls at the exit */
+	__u32 period;		/* the attach period it was kept in */
 	__s32 error;		/* positive */
 	__s32 nr;
 	__u32 mech;
@@ -170,6 +171,24 @@ struct auxb_own_req {
 };
 #define AUXB_OWN_HDR	256
 #define AUXB_OWN_MAX	16384	/* the longest record text */
+/*
+ * WANT (auxerr-bpfd --on-demand): the noting programs are loaded but not
+ * attached until someone wants records.  While a connection that sent
+ * this request stays open, the service keeps them attached (answer 0,
+ * and the connection is not closed); when the last such connection
+ * closes, it detaches them.  Where the backend is always attached the
+ * answer is EALREADY and the service closes the connection.
+ */
+#define AUXB_WANT_MAGIC	0x41555857	/* "AUXW" */
+struct auxb_want_req {
+	__u32 magic;
+	__u32 pad;
+};
+/* --on-demand: the loaded noting programs, pinned unattached */
+#define AUXB_PROGS_DIR	"/sys/fs/bpf/auxerr/links/progs"
+/* the attach period (an array of one __u32): bumped by the service at
+ * each attach and detach; a record of another period is stale */
+#define AUXB_PERIOD_PIN	"/sys/fs/bpf/auxerr/links/period"
 /* the loader's pin of its read-only data (the depth), for LAST */
 #define AUXB_RODATA_PIN	"/sys/fs/bpf/auxerr/links/rodata"
 

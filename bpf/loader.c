@@ -6,6 +6,13 @@
  *                             load, attach, pin under /sys/fs/bpf/auxerr
  *                             (the exit program: the sys_exit tracepoint,
  *                             or a kretprobe.multi on the system calls)
+ *   auxerr-bpfd --on-demand [--depth N]
+ *                             load, but attach only the iterators: the
+ *                             noting programs are pinned unattached under
+ *                             links/progs, and the flush service attaches
+ *                             them while someone wants records (request
+ *                             WANT: auxerr run), so that nothing is paid
+ *                             on the success path the rest of the time
  *   auxerr-bpfd --unload      remove the pins (the programs go with them)
  *   auxerr-bpfd --serve       the flush service (serve.c), once loaded
  *
@@ -46,6 +53,18 @@ static int unload(void)
 	struct dirent *e;
 	char p[512];
 
+	DIR *pd = opendir(AUXB_PROGS_DIR);
+
+	if (pd) {
+		while ((e = readdir(pd))) {
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(p, sizeof(p), AUXB_PROGS_DIR "/%s", e->d_name);
+			unlink(p);
+		}
+		closedir(pd);
+		rmdir(AUXB_PROGS_DIR);
+	}
 	if (d) {
 		while ((e = readdir(d))) {
 			if (e->d_name[0] == '.')
@@ -141,13 +160,17 @@ int main(int argc, char **argv)
 	struct statfs sfs;
 	struct timespec rt, bt;
 	unsigned depth = 1;
-	int err, kretprobe = 0;
+	int err, kretprobe = 0, on_demand = 0;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--unload"))
 			return unload();
 		if (!strcmp(argv[i], "--exit-kretprobe")) {
 			kretprobe = 1;
+			continue;
+		}
+		if (!strcmp(argv[i], "--on-demand")) {
+			on_demand = 1;
 			continue;
 		}
 		if (!strcmp(argv[i], "--serve") && argc == 2)
@@ -160,7 +183,12 @@ int main(int argc, char **argv)
 			}
 			continue;
 		}
-		fprintf(stderr, "usage: auxerr-bpfd [--depth N] [--exit-kretprobe] | --unload | --serve\n");
+		fprintf(stderr, "usage: auxerr-bpfd [--depth N] [--exit-kretprobe | --on-demand] | --unload | --serve\n");
+		return 2;
+	}
+	if (kretprobe && on_demand) {
+		/* the service attaches tracing programs only */
+		fprintf(stderr, "auxerr-bpfd: --on-demand uses the sys_exit tracepoint, not --exit-kretprobe\n");
 		return 2;
 	}
 	if (access(DIR_ "/records", F_OK) == 0) {
@@ -208,7 +236,8 @@ int main(int argc, char **argv)
 				     (rt.tv_nsec - bt.tv_nsec);
 
 	if (mkdir(DIR_, 0755) < 0 || chmod(DIR_, 0755) < 0 ||
-	    mkdir(DIR_ "/links", 0700) < 0) {
+	    mkdir(DIR_ "/links", 0700) < 0 ||
+	    (on_demand && mkdir(AUXB_PROGS_DIR, 0700) < 0)) {
 		perror("auxerr-bpfd: mkdir " DIR_);
 		return 1;
 	}
@@ -220,6 +249,16 @@ int main(int argc, char **argv)
 
 		if (!bpf_program__autoload(prog))
 			continue;
+		if (on_demand && !iter) {
+			/* the service attaches it while records are wanted */
+			snprintf(path, sizeof(path), AUXB_PROGS_DIR "/%s", name);
+			if (bpf_program__pin(prog, path) < 0 || chmod(path, 0600) < 0) {
+				fprintf(stderr, "auxerr-bpfd: pin %s: %s\n", path, strerror(errno));
+				unload();
+				return 1;
+			}
+			continue;
+		}
 		l = strcmp(name, "sys_ret") ? bpf_program__attach(prog) : attach_exit(prog);
 		if (!l) {
 			fprintf(stderr, "auxerr-bpfd: attach %s: %s\n", name, strerror(errno));
@@ -253,6 +292,15 @@ int main(int argc, char **argv)
 		unload();
 		return 1;
 	}
-	printf("auxerr-bpfd: loaded, depth %u: " DIR_ "/records\n", depth);
+	/* the attach period, for the service (--on-demand bumps it) */
+	if (bpf_map__pin(skel->maps.period, AUXB_PERIOD_PIN) < 0 ||
+	    chmod(AUXB_PERIOD_PIN, 0600) < 0) {
+		perror("auxerr-bpfd: pin " AUXB_PERIOD_PIN);
+		unload();
+		return 1;
+	}
+	printf("auxerr-bpfd: loaded%s, depth %u: " DIR_ "/records\n",
+	       on_demand ? " on demand (attached while wanted: auxerr-bpfd --serve)" : "",
+	       depth);
 	return 0;
 }

@@ -66,6 +66,17 @@ int auxb_request_parse(const void *data, size_t have, size_t len,
 		req->slot = o.slot;
 		return 0;
 	}
+	case AUXB_WANT_MAGIC: {
+		struct auxb_want_req w;
+
+		if (len != sizeof(w) || nfds)
+			return EINVAL;
+		memcpy(&w, data, sizeof(w));
+		if (w.pad)
+			return EINVAL;
+		req->kind = AUXB_REQ_WANT;
+		return 0;
+	}
 	}
 	return EINVAL;
 }

@@ -24,7 +24,9 @@
  * show it, for a thread whose sandbox refuses it the iterator (own()).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -423,6 +425,18 @@ static struct auxb_rec *slot_rec(struct auxb_task *t, unsigned i)
 	return &t->ring[(t->head - i) & (AUXB_DEPTH_MAX - 1)];
 }
 
+/* the pinned attach period (AUXB_PERIOD_PIN), -1 before it is opened */
+static int period_map = -1;
+
+static __u32 current_period(void)
+{
+	__u32 zero = 0, v = 0;
+
+	if (period_map >= 0)
+		bpf_map_lookup_elem(period_map, &zero, &v);
+	return v;
+}
+
 /* the header line of the record @r in slot @slot of @t, as the iterator
  * writes it (auxerr.bpf.c, put_event), without its newline: LAST's and
  * OWN's (which adds len=) */
@@ -430,6 +444,9 @@ static void put_slot(struct out *o, const struct auxb_task *t,
 		     const struct auxb_rec *r, unsigned slot)
 {
 	__u32 age = t->calls - r->calls_at;
+
+	if (r->period != current_period())
+		age = AUXB_AGE_MAX;	/* kept while attached before: stale */
 
 	put(o, "#slot=%u serial=%llu sec=%llu nsec=%u error=%d syscall=%d mechanism=%u age=%u flags=%u",
 	    slot, (unsigned long long)r->serial,
@@ -754,16 +771,100 @@ struct conn {
 	int pidfd;		/* the peer process's, -1 if it has none */
 	pid_t pid;
 	uid_t uid;
-	long long deadline;	/* CLOCK_MONOTONIC, ms */
+	long long deadline;	/* CLOCK_MONOTONIC, ms; LLONG_MAX: wanting */
+	int wanting;		/* sent WANT: records are wanted while open */
 };
 
+/* --on-demand: the noting programs, attached while someone wants them */
+#define PROGS_MAX	64
+struct demand {
+	int on;			/* the loader pinned AUXB_PROGS_DIR */
+	unsigned nprogs, wanters;
+	int progs[PROGS_MAX], links[PROGS_MAX];
+	char names[PROGS_MAX][64];
+	__u32 period;
+};
 
 struct service {
 	int map, rodata, audit, listener, epoll;
 	int paused;		/* out of descriptors: accept() waits for a close */
+	struct demand demand;
 	struct conn conns[CONN_MAX];
 };
 
+/* a new attach period: records of the old one become stale */
+static void next_period(struct demand *d)
+{
+	__u32 zero = 0;
+
+	d->period++;
+	if (bpf_map_update_elem(period_map, &zero, &d->period, BPF_ANY) < 0)
+		fprintf(stderr, "auxerr-bpfd: period: %s\n", strerror(errno));
+}
+
+static void detach(struct demand *d)
+{
+	for (unsigned i = 0; i < d->nprogs; i++) {
+		if (d->links[i] >= 0)
+			close(d->links[i]);
+		d->links[i] = -1;
+	}
+	next_period(d);
+	printf("auxerr-bpfd: detached (no one wants records)\n");
+	fflush(stdout);
+}
+
+/* attach every noting program: 0, or a positive errno (none attached) */
+static int attach(struct demand *d)
+{
+	next_period(d);
+	for (unsigned i = 0; i < d->nprogs; i++) {
+		d->links[i] = bpf_raw_tracepoint_open(NULL, d->progs[i]);
+		if (d->links[i] < 0) {
+			int e = errno;
+
+			fprintf(stderr, "auxerr-bpfd: attach %s: %s\n", d->names[i],
+				strerror(e));
+			detach(d);
+			return e;
+		}
+	}
+	printf("auxerr-bpfd: attached %u programs (records wanted)\n", d->nprogs);
+	fflush(stdout);
+	return 0;
+}
+
+/* the pinned programs of --on-demand (none: the loader attached them) */
+static int open_demand(struct demand *d)
+{
+	DIR *dir = opendir(AUXB_PROGS_DIR);
+	struct dirent *e;
+
+	if (!dir)
+		return errno == ENOENT ? 0 : -1;
+	d->on = 1;
+	while ((e = readdir(dir))) {
+		char path[512];
+
+		if (e->d_name[0] == '.')
+			continue;
+		if (d->nprogs == PROGS_MAX) {
+			errno = E2BIG;
+			closedir(dir);
+			return -1;
+		}
+		snprintf(path, sizeof(path), AUXB_PROGS_DIR "/%s", e->d_name);
+		d->progs[d->nprogs] = bpf_obj_get(path);
+		if (d->progs[d->nprogs] < 0) {
+			closedir(dir);
+			return -1;
+		}
+		snprintf(d->names[d->nprogs], sizeof(d->names[0]), "%.63s", e->d_name);
+		d->links[d->nprogs++] = -1;
+	}
+	closedir(dir);
+	return 0;
+}
 
 static long long now_ms(void)
 {
@@ -791,6 +892,9 @@ static void resume_accepting(struct service *sv)
 
 static void conn_close(struct service *sv, struct conn *k)
 {
+	if (k->wanting && --sv->demand.wanters == 0)
+		detach(&sv->demand);
+	k->wanting = 0;
 	epoll_ctl(sv->epoll, EPOLL_CTL_DEL, k->fd, NULL);
 	close(k->fd);
 	if (k->pidfd >= 0)
@@ -817,6 +921,8 @@ static __s32 act(struct service *sv, const struct conn *k,
 	case AUXB_REQ_LAST:
 		return last(sv->map, sv->rodata, fds[0], fds[1], req->tid, buf,
 			    AUXB_LAST_MAX, used);
+	case AUXB_REQ_WANT:
+		return EINVAL;	/* serve_conn() answers it */
 	case AUXB_REQ_OWN:
 		err = own(sv->map, sv->rodata, k->pid, k->pidfd, req->tid,
 			  req->slot, buf, buf + AUXB_OWN_HDR, AUXB_OWN_MAX);
@@ -828,6 +934,25 @@ static __s32 act(struct service *sv, const struct conn *k,
 		return err;
 	}
 	return EINVAL;
+}
+
+/*
+ * WANT from connection @k: records are wanted while it stays open.  0 (the
+ * connection stays, without a deadline), EALREADY (the loader attached
+ * everything: nothing to want), or why the programs could not be attached.
+ */
+static __s32 want(struct service *sv, struct conn *k)
+{
+	int err;
+
+	if (!sv->demand.on)
+		return EALREADY;
+	if (!sv->demand.wanters && (err = attach(&sv->demand)))
+		return err;
+	sv->demand.wanters++;
+	k->wanting = 1;
+	k->deadline = LLONG_MAX;
+	return 0;
 }
 
 /* connection @k is readable: its request (or its end), answered */
@@ -869,7 +994,9 @@ static void serve_conn(struct service *sv, struct conn *k)
 			nfds++;
 		}
 	}
-	if (n < 0) {
+	if (n < 0 || k->wanting) {
+		/* a wanting connection asks nothing more: its end (or any
+		 * message) ends the want */
 		for (unsigned i = 0; i < nfds && i < 2; i++)
 			close(fds[i]);
 		conn_close(sv, k);
@@ -877,6 +1004,13 @@ static void serve_conn(struct service *sv, struct conn *k)
 	}
 	err = auxb_request_parse(data, (size_t)n < sizeof(data) ? (size_t)n : sizeof(data),
 				 (size_t)n, nfds, !!(mh.msg_flags & MSG_CTRUNC), &req);
+	if (!err && req.kind == AUXB_REQ_WANT) {
+		err = want(sv, k);
+		send_answer(k->fd, err, answer_buf, 0);
+		if (err)
+			conn_close(sv, k);
+		return;
+	}
 	if (!err)
 		err = act(sv, k, &req, fds, answer_buf + sizeof(err), &used);
 	for (unsigned i = 0; i < nfds && i < 2; i++)
@@ -951,7 +1085,7 @@ static int expire(struct service *sv)
 	for (unsigned i = 0; i < CONN_MAX; i++) {
 		struct conn *k = &sv->conns[i];
 
-		if (k->fd < 0)
+		if (k->fd < 0 || k->wanting)
 			continue;
 		if (k->deadline <= now) {
 			conn_close(sv, k);	/* no answer: it asked nothing */
@@ -984,6 +1118,18 @@ int auxerr_bpf_serve(const char *map_path)
 	}
 	for (unsigned i = 0; i < CONN_MAX; i++)
 		sv.conns[i].fd = sv.conns[i].pidfd = -1;
+	period_map = bpf_obj_get(AUXB_PERIOD_PIN);
+	if (open_demand(&sv.demand) < 0 || (sv.demand.on && period_map < 0)) {
+		fprintf(stderr, "auxerr-bpfd: %s: %s\n", AUXB_PROGS_DIR, strerror(errno));
+		return 1;
+	}
+	if (sv.demand.on) {
+		__u32 zero = 0;
+
+		/* the period where a service before this one left it */
+		bpf_map_lookup_elem(period_map, &zero, &sv.demand.period);
+		next_period(&sv.demand);
+	}
 	/* two descriptors per connection, and a request's two */
 	if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
 		nofile.rlim_cur = nofile.rlim_max;
@@ -1007,7 +1153,8 @@ int auxerr_bpf_serve(const char *map_path)
 		perror("auxerr-bpfd: epoll");
 		return 1;
 	}
-	printf("auxerr-bpfd: serving FLUSH on %s\n", AUXB_FLUSH_SOCK);
+	printf("auxerr-bpfd: serving FLUSH on %s%s\n", AUXB_FLUSH_SOCK,
+	       sv.demand.on ? "; on demand: detached until someone wants records" : "");
 	fflush(stdout);
 	for (;;) {
 		struct epoll_event evs[64];
