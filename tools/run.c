@@ -9,6 +9,7 @@
  *   4. AUXERR_LIBDIR, the LIBDIR auxerr was built for (/usr/local/lib).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "auxerr-shared.h"
 
 #ifndef AUXERR_LIBDIR
 #define AUXERR_LIBDIR "/usr/local/lib"
@@ -32,6 +34,31 @@ static const char run_usage[] =
 "../lib/" SHIM " relative to it, else " AUXERR_LIBDIR "/" SHIM ".\n"
 "Exit status: CMD's; 126 CMD not executable, 127 CMD not found, 2 usage,\n"
 "6 shim not found.\n";
+
+/*
+ * Where the BPF backend was loaded on demand (auxerr-bpfd --on-demand),
+ * records are kept only while someone wants them: CMD and every process
+ * it starts inherit the socket of a WANT request, and the service keeps
+ * the backend attached until the last of them has closed it (exited).
+ * Elsewhere (the series' kernel, the backend always attached, no
+ * service) there is nothing to ask, and nothing is said.
+ */
+static void want_records(void)
+{
+	int s = auxerr__service_want();
+
+	if (s < 0) {
+		if (errno == ETIMEDOUT)
+			fprintf(stderr, "auxerr run: the BPF backend's service (auxerr-bpfd --serve) did not answer within %d s: no records are kept for CMD\n",
+				AUXERR_SERVICE_MS / 1000);
+		else if (errno != EALREADY && errno != ENOENT && errno != ECONNREFUSED)
+			fprintf(stderr, "auxerr run: the BPF backend's service could not attach it: %s: no records are kept for CMD\n",
+				strerror(errno));
+		return;
+	}
+	/* inherited across the exec */
+	fcntl(s, F_SETFD, 0);
+}
 
 static int find_shim(char *out, size_t len)
 {
@@ -117,6 +144,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (setenv("LD_PRELOAD", val, 1))
 		return EX_FAIL;
+	want_records();
 	execvp(argv[optind], argv + optind);
 	c = errno;
 	fprintf(stderr, "auxerr run: %s: %s\n", argv[optind], strerror(c));

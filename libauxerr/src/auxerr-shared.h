@@ -181,6 +181,14 @@ AUXERR_SHARED char *auxerr__json_event(struct auxerr_record *rec,
 #define AUXERR_SERVICE_MS 5000
 AUXERR_SHARED ssize_t auxerr__service_ask(const struct msghdr *req,
 					  struct msghdr *ans);
+/*
+ * WANT (auxerr-bpfd --on-demand): ask the service to keep the backend's
+ * noting programs attached while the returned socket stays open (in this
+ * process or any that inherits it; it is close-on-exec).  -1 and errno:
+ * EALREADY (always attached), ENOENT or ECONNREFUSED (no service),
+ * ETIMEDOUT, or the service's reason.
+ */
+AUXERR_SHARED int auxerr__service_want(void);
 /* 1 when this thread's last request to the service timed out, and not
  * since reported (the answer is given once) */
 AUXERR_SHARED int auxerr__service_timed_out(void);

@@ -8,6 +8,7 @@
  * Async-signal-safe, like raw.c, its caller: system calls only, no TLS.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <poll.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -143,4 +144,48 @@ int auxerr__service_timed_out(void)
 	long tid = syscall(SYS_gettid);
 
 	return atomic_compare_exchange_strong(&timed_out_tid, &tid, 0);
+}
+
+int auxerr__service_want(void)
+{
+	struct { uint32_t magic, pad; } req = { 0x41555857u /* "AUXW" */, 0 };
+	int32_t reply = EPROTO;
+	struct iovec riov = { .iov_base = &req, .iov_len = sizeof(req) };
+	struct iovec aiov = { .iov_base = &reply, .iov_len = sizeof(reply) };
+	struct msghdr rmh = { .msg_iov = &riov, .msg_iovlen = 1 };
+	struct msghdr amh = { .msg_iov = &aiov, .msg_iovlen = 1 };
+	long long end = now_ms() + AUXERR_SERVICE_MS;
+	int s = connect_by(end), e = 0;
+	ssize_t n;
+
+	if (s < 0)
+		return -1;
+	for (;;) {
+		n = sendmsg(s, &rmh, MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (n >= 0)
+			break;
+		e = errno == EAGAIN ? wait_for(s, POLLOUT, end) : errno == EINTR ? 0 : errno;
+		if (e)
+			goto fail;
+	}
+	for (;;) {
+		e = wait_for(s, POLLIN, end);
+		if (e)
+			goto fail;
+		n = recvmsg(s, &amh, MSG_DONTWAIT);
+		if (n >= 0)
+			break;
+		if (errno != EAGAIN && errno != EINTR) {
+			e = errno;
+			goto fail;
+		}
+	}
+	e = n == (ssize_t)sizeof(reply) ? reply : EPROTO;
+	if (e)
+		goto fail;
+	return s;
+fail:
+	close(s);
+	errno = e;
+	return -1;
 }
