@@ -13,7 +13,8 @@
  * else; a request accepted only at exactly its structure's length, with
  * exactly its descriptors, never cut or with descriptors dropped; its
  * fields the message's own bytes (encoded back, they give the message);
- * a thread id in 1..INT_MAX; the answer the same for the same bytes.
+ * a thread id in 1..INT_MAX (none for WANT); the answer the same for
+ * the same bytes.
  */
 #include <errno.h>
 #include <limits.h>
@@ -49,6 +50,12 @@ static size_t encode(const struct auxb_request *r, unsigned char *out)
 		memcpy(out, &o, sizeof(o));
 		return sizeof(o);
 	}
+	case AUXB_REQ_WANT: {
+		struct auxb_want_req w = { AUXB_WANT_MAGIC, 0 };
+
+		memcpy(out, &w, sizeof(w));
+		return sizeof(w);
+	}
 	}
 	fuzz_fail("request kind %d accepted", (int)r->kind);
 	return 0;
@@ -80,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (ctrunc || have != len)
 		fuzz_fail("a message cut or with descriptors dropped accepted");
-	if (req.tid < 1 || req.tid > INT_MAX)
+	if (req.kind == AUXB_REQ_WANT ? req.tid != 0 : req.tid < 1 || req.tid > INT_MAX)
 		fuzz_fail("thread id %d accepted", req.tid);
 	if (nfds != (req.kind == AUXB_REQ_LAST ? 2u : 0u))
 		fuzz_fail("kind %d with %u descriptors accepted", (int)req.kind, nfds);
