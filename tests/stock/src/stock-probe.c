@@ -38,7 +38,10 @@
  * open of PATH is refused; "strerror=", "strerror_ms=": auxerr_strerror()
  * asks the service, which the test has stopped); in these ERRNO is the
  * errno's name (EPERM), or 0; timedflush PATH (open, then one
- * get_last_audit_record(AUXERR_FLUSH): "flush=ERRNO flush_ms=MS")).
+ * get_last_audit_record(AUXERR_FLUSH): "flush=ERRNO flush_ms=MS"),
+ * wantraw (a WANT request: "reply=ERRNO"), waitfresh PATH (open PATH,
+ * print "serial=", then at each SIGUSR1 "fresh=yes|no age=N": the
+ * freshness rule's verdict on that record, with AUXERR_MAX_AGE as set).
  * Output: "errno=N", then "fresh=SLOT" (the record libauxerr takes for
  * that errno, -1 none), "age=N",
  * "strerror=..." (auxerr_strerror()), the event text of
@@ -52,6 +55,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
@@ -403,6 +407,54 @@ static int idle(int n, int secs)
 	return 0;
 }
 
+/* wantraw: a WANT request (bpf/auxerr.h): "reply=ERRNO" */
+static int wantraw(void)
+{
+	struct { unsigned magic, pad; } req = { 0x41555857, 0 };
+	char ans[4];
+	int reply = reply_of(ans, ask("wantraw", &req, sizeof(req), ans, sizeof(ans)));
+
+	if (reply < 0)
+		return 2;
+	put_reply("reply", reply);
+	return 0;
+}
+
+static volatile sig_atomic_t usr1;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	usr1 = 1;
+}
+
+/* waitfresh PATH: see the top */
+static int waitfresh(const char *path)
+{
+	struct auxerr_state st;
+	struct sigaction sa = { .sa_handler = on_usr1 };
+	int r, e;
+
+	sigaction(SIGUSR1, &sa, NULL);
+	r = open(path, O_RDONLY);
+	e = r < 0 ? errno : 0;
+	errno = e;
+	auxerr_state_save(&st);
+	printf("serial=%llu\n", st.serial);
+	fflush(stdout);
+	for (;;) {
+		while (!usr1)
+			pause();
+		usr1 = 0;
+		errno = e;
+		auxerr_state_save(&st);
+		printf("fresh=%s age=%d\n", st.serial ? "yes" : "no",
+		       st.serial ? (int)st.age : -1);
+		fflush(stdout);
+	}
+	return 0;
+}
+
 /* prctl(PR_AUXERR, HOLD / RELEASE): the markers libauxerr wraps its own
  * requests in (bpf/auxerr.h AUXB_PR_HOLD); a stock kernel answers EINVAL */
 static void mark(unsigned long op)
@@ -591,6 +643,10 @@ int main(int argc, char **argv)
 		printf("flush_ms=%lld\n", t0);
 		return 0;
 	}
+	if (!strcmp(a, "wantraw") && argc == 2)
+		return wantraw();
+	if (!strcmp(a, "waitfresh") && argc == 3)
+		return waitfresh(argv[2]);
 	if (!strcmp(a, "idle") && argc == 4)
 		return idle(atoi(argv[2]), atoi(argv[3]));
 	if (!strcmp(a, "stopped") && argc == 3) {
@@ -676,7 +732,7 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | holdkill PID SIG | holdping inet|inet6 | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw | waitfresh PATH\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
