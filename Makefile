@@ -232,7 +232,7 @@ demo-stock: check-stock-build
 # boot under -icount (guest time counts instructions: immune to host load).
 .PHONY: bench-stock
 bench-stock: bpf
-	$(CC) $(GUEST_CFLAGS) -o $(BUILD)/stock/stock-bench $(top)/tests/stock/src/stock-bench.c
+	$(CC) $(GUEST_CFLAGS) -static -o $(BUILD)/stock/stock-bench $(top)/tests/stock/src/stock-bench.c
 	AUXERR_QEMU_OPTS="-icount shift=0" $(STOCK_VM) --timeout 1800 $(top)/tests/stock/bench $(BENCH_STOCK_ARGS)
 
 # The configurations a maintainer's build bot tries, each with W=1
