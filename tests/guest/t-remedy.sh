@@ -452,8 +452,9 @@ expect_eq sticky-removed "" "$(ls -A "$t/sticky")"
 
 # ---- sticky, not writable by all: the file's owner may not write there ---------------
 # A shared group directory (1770, daemon:nogroup): nobody may write in it
-# but not remove bin's name, and bin, not in nogroup, may not either; the
-# remedy names the directory's owner, who removes it.
+# but not remove bin's name, and bin, not in nogroup, may not either.  The
+# record does not say whether bin is in the group: the remedy's command
+# goes to the directory's owner, who removes it.
 mkdir -m 1770 "$t/shared"
 chown 1:65534 "$t/shared"	# daemon:nogroup
 echo r > "$t/shared/theirs"
@@ -461,7 +462,7 @@ chown 2 "$t/shared/theirs"	# bin
 deny _ unlink "$t/shared/theirs"
 expect sticky-shared 1 command "the directory's owner (uid 1, daemon) or root" 1 \
 	"rm -f $t/shared/theirs" \
-	"Only the owner of the sticky directory $t/shared (uid 1, daemon) or root may remove or rename $t/shared/theirs: the file's owner (uid 2, bin) may not write in that directory (mode 1770), and the directory's owner can remove it: rm -f $t/shared/theirs"
+	"Only the file's owner (uid 2, bin), if it is in the group of the sticky directory $t/shared (mode 1770: only its group may write there), the directory's owner (uid 1, daemon) or root may remove or rename $t/shared/theirs, and the directory's owner can remove it: rm -f $t/shared/theirs"
 # what the old remedy offered: bin, with its own groups, cannot do it
 setpriv --reuid=2 --regid=2 --init-groups -- rm -f "$t/shared/theirs" 2>/dev/null
 expect_eq sticky-shared-file-owner-cannot "theirs" "$(ls -A "$t/shared")"

@@ -3,12 +3,9 @@
  * mechanism=sticky: removing or renaming another user's name in a sticky
  * directory.
  */
-#include <grp.h>
-#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/types.h>
 
 #include "mech.h"
 #include "text.h"
@@ -25,64 +22,37 @@ static void sticky_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
 		auxerr__buf_printf(b, "%s", _("denied by the sticky bit of the directory: only the owner of the file or of the directory may remove or rename it"));
 }
 
-/* @uid is a member of group @gid (its primary group or a supplementary
- * one in the group database); -1 when the database does not know @uid */
-static int user_in_group(unsigned long uid, unsigned long gid)
-{
-	struct passwd pw, *res = NULL;
-	char buf[4096];
-	gid_t groups[256];
-	int n = (int)(sizeof(groups) / sizeof(*groups));
-
-	if (getpwuid_r((uid_t)uid, &pw, buf, sizeof(buf), &res) || !res)
-		return -1;
-	if (pw.pw_gid == (gid_t)gid)
-		return 1;
-	if (getgrouplist(pw.pw_name, pw.pw_gid, groups, &n) < 0)
-		return -1;
-	for (int i = 0; i < n; i++)
-		if (groups[i] == (gid_t)gid)
-			return 1;
-	return 0;
-}
-
 /*
- * Whether the file's owner @ouid may write in the directory @dir (owner
- * @downer, mode @dmode), which removing a name needs before the sticky
- * bit is asked: 1, 0, or -1 when it depends on a group the record does
- * not give.  The directory's group is read from @dir itself, only when
- * it is still the recorded inode (dir_inode=).
+ * Whether the file's owner @ouid may write in the sticky directory
+ * (owner @downer, mode @dmode), which removing a name needs before the
+ * sticky bit is asked: 1, 0, or -1 when it depends on membership of the
+ * directory's group, which the record does not give (and which the
+ * library does not read from the live directory: a remedy must be the
+ * same on every host that gets the record).
  */
-static int owner_may_write_dir(const struct auxerr_record *r, const char *dir,
-			       unsigned long ouid, unsigned long downer,
+static int owner_may_write_dir(unsigned long ouid, unsigned long downer,
 			       unsigned long dmode)
 {
-	const char *ino = auxerr__aux(r, "dir_inode");
-	struct stat st;
-
 	if (ouid == 0 || (dmode & S_IWOTH))
 		return 1;
 	if (ouid == downer)
 		return (dmode & S_IWUSR) != 0;
-	if (!(dmode & S_IWGRP))
-		return 0;
-	if (!dir || !ino || stat(dir, &st) < 0 || !S_ISDIR(st.st_mode) ||
-	    strtoull(ino, NULL, 10) != (unsigned long long)st.st_ino)
-		return -1;
-	return user_in_group(ouid, st.st_gid);
+	return (dmode & S_IWGRP) ? -1 : 0;
 }
 
 /*
  * A sticky directory lets only the file's owner, the directory's owner
  * or root remove or rename a name in it, and only one who may also write
  * in the directory: in one that is not writable by all (1755, 1770) the
- * file's owner often may not, and the remedy names who really can.  For a removal, the file's owner
- * can do it; a rename names two paths the record need not both have.
+ * file's owner often may not, so the command goes to the directory's
+ * owner unless the file's owner surely may.  A rename names two paths
+ * the record need not both have: no command.
  */
 static void sticky_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 {
 	const struct auxerr_record *r = f->rec;
 	unsigned long ouid, downer, mode = 0, dmode;
+	int may;
 	const char *sc = auxerr_record_syscall_name(r);
 	const char *path = f->object.path;
 	char *qpath = path ? auxerr__quoted(&m->oom, path) : NULL;
@@ -109,8 +79,31 @@ static void sticky_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 			m->oom = 1;
 		qdir = dir ? auxerr__quoted(&m->oom, dir) : NULL;
 	}
-	if (auxerr__id_num(&f->object.dir_mode, &dmode) &&
-	    owner_may_write_dir(r, dir, ouid, downer, dmode) == 0) {
+	may = auxerr__id_num(&f->object.dir_mode, &dmode) ?
+	      owner_may_write_dir(ouid, downer, dmode) : 1;
+	if (may < 0) {
+		/* group-writable: the directory's owner surely can */
+		auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
+		    downer ? auxerr__xprintf(&m->oom, _("the directory's owner (%s) or root"),
+					     dowho ? dowho : "?") :
+			     auxerr__xstrdup(&m->oom, "root"),
+		    (long long)downer);
+		if (remove && qpath)
+			m->command = auxerr__xprintf(&m->oom, "%s %s",
+					     S_ISDIR((mode_t)mode) ? "rmdir" : "rm -f", qpath);
+		auxerr__buf_printf(&b, _("Only the file's owner (%s), if it is in the group of the sticky directory %s (mode %s: only its group may write there), the directory's owner (%s) or root may remove or rename %s"),
+			   fo ? fo : "?", qdir ? qdir : _("(path unknown)"),
+			   f->object.dir_mode_bits, dowho ? dowho : "?",
+			   qpath ? qpath : _("the file"));
+		if (m->command)
+			auxerr__buf_str(&b, downer ? _(", and the directory's owner can remove it") :
+					_(", and root can remove it"));
+		else
+			auxerr__buf_str(&b, _(": ask one of them"));
+		auxerr__remedy_say(m, &b);
+		goto out;
+	}
+	if (may == 0) {
 		/* the file's owner cannot: the directory's owner, or root */
 		auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
 		    downer ? auxerr__xprintf(&m->oom, _("the directory's owner (%s) or root"),
