@@ -1830,3 +1830,19 @@ int release(struct bpf_iter__task *ctx)
 {
 	return hold_or_release(ctx, 0);
 }
+
+/*
+ * execve() drops the thread's records, as the series' auxerr_exec() does
+ * at begin_new_exec()'s point of no return: what a program was refused is
+ * none of the next program's business, and across a set-user-ID exec, or
+ * a root process's setresuid() then execve(), it would leak what only the
+ * old credentials could see.  sched_process_exec runs after that point,
+ * before the new program's first instruction; the execve() itself then
+ * returns 0, which keeps no note.
+ */
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(exec_drop, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
+{
+	bpf_task_storage_delete(&notes, bpf_get_current_task_btf());
+	return 0;
+}

@@ -42,6 +42,12 @@
  * wantraw (a WANT request: "reply=ERRNO"), waitfresh PATH (open PATH,
  * print "serial=", then at each SIGUSR1 "fresh=yes|no age=N": the
  * freshness rule's verdict on that record, with AUXERR_MAX_AGE as set).
+ * execafter PATH UID PROG ARGS... (open PATH to write, print "errno=N"
+ * and "before=MECHANISM" (the record the thread then holds, "none"),
+ * then, UID not -1, setresgid() and setresuid() to UID, and execve()
+ * PROG), records (what the thread finds after such an execve:
+ * "iterator_bytes=N", the bytes its read of the records iterator gave,
+ * and "record=none errno=N" or the event text of get_last_audit_record()).
  * Output: "errno=N", then "fresh=SLOT" (the record libauxerr takes for
  * that errno, -1 none), "age=N",
  * "strerror=..." (auxerr_strerror()), the event text of
@@ -593,6 +599,48 @@ static int hold(const char *path, int flags)
 	return hold_record();
 }
 
+/* execafter PATH UID PROG ARGS...: a refused open, then execve() */
+static int execafter(char **argv)
+{
+	struct auxerr_record *rec;
+	int r = open(argv[2], O_WRONLY), e = r < 0 ? errno : 0;
+	uid_t uid = (uid_t)atoi(argv[3]);
+
+	rec = auxerr_record_fetch(0);
+	printf("errno=%d\nbefore=%s\n", e, rec ? auxerr_record_mechanism(rec) : "none");
+	fflush(stdout);
+	auxerr_record_free(rec);
+	if (atoi(argv[3]) != -1 &&
+	    (setresgid(uid, uid, uid) < 0 || setresuid(uid, uid, uid) < 0)) {
+		perror("setresuid");
+		return 2;
+	}
+	execv(argv[4], argv + 4);
+	perror("execv");
+	return 2;
+}
+
+/* records: what this thread finds right after its execve() */
+static int records(void)
+{
+	static char text[16384];
+	char buf[4096];
+	ssize_t n, total = 0;
+	int fd = open("/sys/fs/bpf/auxerr/records", O_RDONLY);
+
+	while (fd >= 0 && (n = read(fd, buf, sizeof(buf))) > 0)
+		total += n;
+	if (fd >= 0)
+		close(fd);
+	printf("iterator_bytes=%zd\n", fd < 0 ? (ssize_t)-1 : total);
+	n = get_last_audit_record(text, sizeof(text), 0);
+	if (n < 0)
+		printf("record=none errno=%d\n", errno);
+	else
+		fputs(text, stdout);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static char text[16384];
@@ -665,6 +713,10 @@ int main(int argc, char **argv)
 		printf("errno=%d\nstrerror=%s\nstrerror_ms=%lld\n", r < 0 ? e : 0, m, t0);
 		return 0;
 	}
+	if (!strcmp(a, "execafter") && argc >= 5)
+		return execafter(argv);
+	if (!strcmp(a, "records") && argc == 2)
+		return records();
 	if (!strcmp(a, "open") && argc == 3) {
 		r = open(argv[2], O_RDONLY);
 	} else if (!strcmp(a, "openw") && argc == 3) {
@@ -732,7 +784,7 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | holdkill PID SIG | holdping inet|inet6 | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw | waitfresh PATH\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw | waitfresh PATH | execafter PATH UID PROG ARGS... | records\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
