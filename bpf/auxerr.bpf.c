@@ -34,6 +34,9 @@ char LICENSE[] SEC("license") = "GPL";
 /* set by the loader */
 const volatile __u32 depth = 1;		/* kernel.auxerr.depth */
 const volatile __u32 exit_kretprobe;	/* the exit program is sys_ret, not sys_exit */
+/* ll_walk is attached to check_access_path_dual() (before 6.2: an int,
+ * 0 when allowed), not is_access_to_paths_allowed() (a bool, true) */
+const volatile __u32 ll_walk_int;
 __s64 realtime_offset;			/* CLOCK_REALTIME - CLOCK_BOOTTIME, ns */
 __u64 next_serial = 1;
 
@@ -419,7 +422,8 @@ LSM_FEXIT(hook_path_mkdir, L_LANDLOCK, H_PATH_MKDIR)
 LSM_FEXIT(hook_ptrace_access_check, L_LANDLOCK, H_PTRACE_ACCESS_CHECK)
 
 /* Landlock: the rights a path walk left missing, for the hook's note.
- * is_access_to_paths_allowed() leaves, for each right asked for, the
+ * is_access_to_paths_allowed() (check_access_path_dual() before 6.2,
+ * with the same arguments) leaves, for each right asked for, the
  * layers that still deny it; as Landlock's own audit records (6.15) do,
  * the missing rights are those some layer denies, and the layer the
  * youngest of them. */
@@ -438,42 +442,30 @@ static void ll_masks(struct auxb_task *t, __u16 req, void *masks, __u32 *lm)
 	}
 }
 
-/* (its layer-mask arguments are pointers to arrays, which the verifier
- * does not let a program read from its context: bpf_get_func_arg()) */
-SEC("fexit/is_access_to_paths_allowed")
-int ll_walk(void *ctx)
+/* the walk's arguments that matter (its domain, its path, the rights
+ * asked for each parent and the layer masks it leaves for them) */
+struct ll_args {
+	__u64 domain, path, masks1, masks2;
+	__u16 req1, req2;
+};
+
+/* Keep, for the hook's note, what a refused walk left: the missing rights,
+ * the youngest denying layer, the object */
+static void ll_keep(const struct ll_args *a)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
-	struct landlock_ruleset *domain;
+	struct landlock_ruleset *domain = (struct landlock_ruleset *)a->domain;
+	struct path *path = (struct path *)a->path;
 	struct auxb_task *t;
 	struct inode *inode;
-	struct path *path;
-	__u64 a0 = 0, a1 = 0, a2 = 0, a3 = 0, a5 = 0, a6 = 0, ret = 1;
 	__u32 lm = 0, layer = 0;
-	void *masks1, *masks2;
-	__u16 req1, req2;
 
-	bpf_get_func_ret(ctx, &ret);
-	if (ret & 0xff)
-		return 0;
-	bpf_get_func_arg(ctx, 0, &a0);
-	bpf_get_func_arg(ctx, 1, &a1);
-	bpf_get_func_arg(ctx, 2, &a2);
-	bpf_get_func_arg(ctx, 3, &a3);
-	bpf_get_func_arg(ctx, 5, &a5);
-	bpf_get_func_arg(ctx, 6, &a6);
-	domain = (struct landlock_ruleset *)a0;
-	path = (struct path *)a1;
-	req1 = (__u16)a2;
-	masks1 = (void *)a3;
-	req2 = (__u16)a5;
-	masks2 = (void *)a6;
 	t = bpf_task_storage_get(&notes, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
 	if (!t)
-		return 0;
+		return;
 	t->ll_blockers = 0;
-	ll_masks(t, req1, masks1, &lm);
-	ll_masks(t, req2, masks2, &lm);
+	ll_masks(t, a->req1, (void *)a->masks1, &lm);
+	ll_masks(t, a->req2, (void *)a->masks2, &lm);
 	for (int i = 0; i < 16; i++)
 		if (lm & (1u << i))
 			layer = i + 1;
@@ -489,6 +481,86 @@ int ll_walk(void *ctx)
 		t->ll_dev = BPF_CORE_READ(inode, i_sb, s_dev);
 	}
 	t->ll_set = 1;
+}
+
+/* the walk refused: is_access_to_paths_allowed() returns a bool (true:
+ * allowed), check_access_path_dual() (before 6.2) an int (0: allowed) */
+static __always_inline int ll_refused(__u64 ret)
+{
+	return ll_walk_int ? (int)ret != 0 : !(ret & 0xff);
+}
+
+/* (its layer-mask arguments are pointers to arrays, which the verifier
+ * does not let a program read from its context: bpf_get_func_arg()) */
+SEC("fexit/is_access_to_paths_allowed")
+int ll_walk(void *ctx)
+{
+	struct ll_args a = {};
+	__u64 req1 = 0, req2 = 0, ret = 1;
+
+	bpf_get_func_ret(ctx, &ret);
+	if (!ll_refused(ret))
+		return 0;
+	bpf_get_func_arg(ctx, 0, &a.domain);
+	bpf_get_func_arg(ctx, 1, &a.path);
+	bpf_get_func_arg(ctx, 2, &req1);
+	bpf_get_func_arg(ctx, 3, &a.masks1);
+	bpf_get_func_arg(ctx, 5, &req2);
+	bpf_get_func_arg(ctx, 6, &a.masks2);
+	a.req1 = (__u16)req1;
+	a.req2 = (__u16)req2;
+	ll_keep(&a);
+	return 0;
+}
+
+/*
+ * Where fexit cannot take the walk's eight arguments (x86-64 trampolines
+ * take six before Linux 6.6: Debian 12's 6.1, whose function is
+ * check_access_path_dual()), a kprobe at its entry keeps them, by
+ * thread, for a kretprobe at its return (the loader attaches these two
+ * only when ll_walk is left out).  Not in task storage: the entry runs
+ * on every Landlock path check, refused or not, and a thread with
+ * storage pays the exit program on every system call.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, struct ll_args);
+} ll_entry SEC(".maps");
+
+SEC("kprobe")
+int ll_walk_entry(struct pt_regs *ctx)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct ll_args a = {
+		.domain = PT_REGS_PARM1_CORE(ctx),
+		.path = PT_REGS_PARM2_CORE(ctx),
+		.req1 = (__u16)PT_REGS_PARM3_CORE(ctx),
+		.masks1 = PT_REGS_PARM4_CORE(ctx),
+		/* the sixth argument (x86-64: r9; libbpf's macros stop at five) */
+		.req2 = (__u16)BPF_CORE_READ(ctx, r9),
+	};
+	unsigned long sp = PT_REGS_SP_CORE(ctx);
+
+	/* the seventh argument: on the stack, above the return address */
+	bpf_probe_read_kernel(&a.masks2, sizeof(a.masks2), (void *)(sp + 8));
+	bpf_map_update_elem(&ll_entry, &tid, &a, BPF_ANY);
+	return 0;
+}
+
+SEC("kretprobe")
+int ll_walk_ret(struct pt_regs *ctx)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct ll_args *a = bpf_map_lookup_elem(&ll_entry, &tid);
+	__u64 ret = PT_REGS_RC_CORE(ctx);
+
+	if (!a)
+		return 0;
+	if (ll_refused(ret))
+		ll_keep(a);
+	bpf_map_delete_elem(&ll_entry, &tid);
 	return 0;
 }
 
@@ -1838,11 +1910,34 @@ int release(struct bpf_iter__task *ctx)
  * a root process's setresuid() then execve(), it would leak what only the
  * old credentials could see.  sched_process_exec runs after that point,
  * before the new program's first instruction; the execve() itself then
- * returns 0, which keeps no note.
+ * returns 0, which keeps no note.  (The loader refuses to load the
+ * backend without this program.)
  */
 SEC("tp_btf/sched_process_exec")
 int BPF_PROG(exec_drop, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
 {
 	bpf_task_storage_delete(&notes, bpf_get_current_task_btf());
+	return 0;
+}
+
+/*
+ * /sys/fs/bpf/auxerr/status: what the loader attached on this kernel and
+ * what it had to leave out, one line per mechanism (auxerr-bpfd --status,
+ * auxerr status), written by the loader once the programs are attached.
+ * Printed once, for the reading task.
+ */
+char status_text[AUXB_STATUS_MAX];
+__u32 status_len;
+
+SEC("iter/task")
+int status(struct bpf_iter__task *ctx)
+{
+	__u32 n = status_len;
+
+	if (!ctx->task || ctx->task != bpf_get_current_task_btf() || !n)
+		return 0;
+	if (n > AUXB_STATUS_MAX)
+		n = AUXB_STATUS_MAX;
+	bpf_seq_write(ctx->meta->seq, status_text, n);
 	return 0;
 }

@@ -189,6 +189,11 @@ struct auxb_want_req {
 /* the attach period (an array of one __u32): bumped by the service at
  * each attach and detach; a record of another period is stale */
 #define AUXB_PERIOD_PIN	"/sys/fs/bpf/auxerr/links/period"
+/* what the loader attached and left out, one line per mechanism:
+ * "NAME live", "NAME partial: WHAT: WHY[; ...]", "NAME unavailable: WHY"
+ * (auxerr-bpfd --status, auxerr status) */
+#define AUXB_STATUS_PIN	"/sys/fs/bpf/auxerr/status"
+#define AUXB_STATUS_MAX	4096
 /* the loader's pin of its read-only data (the depth), for LAST */
 #define AUXB_RODATA_PIN	"/sys/fs/bpf/auxerr/links/rodata"
 

@@ -15,14 +15,24 @@
  *                             on the success path the rest of the time
  *   auxerr-bpfd --unload      remove the pins (the programs go with them)
  *   auxerr-bpfd --serve       the flush service (serve.c), once loaded
+ *   auxerr-bpfd --status      what is noted on this kernel (the status pin)
  *
  * Run as root once per boot.  Pinned: records (the iterator every thread
  * reads its own records from, mode 0444), clear (reading it drops the
  * reader's records, 0444), hold and release (a flush's own calls are not
  * counted, 0444), the links of the noting programs, the records' map
  * (notes, for the flush service) and the read-only data (rodata: the
- * depth, for the service's LAST) under links/ (0700).  The fexit programs whose function this kernel lacks are
- * not loaded (a message names them).
+ * depth, for the service's LAST) under links/ (0700).
+ *
+ * Every noting program is optional: one this kernel cannot take (its
+ * function absent from the kernel's BTF, refused by the verifier or by a
+ * CO-RE relocation, or not attachable) is left out with a message saying
+ * why, and loses its mechanism or the part of it that program notes
+ * (parts.c); the rest loads.  Only the iterators, the exit
+ * program and the exec program (without which records would outlive an
+ * execve()) are required.  What was left out is pinned as the status
+ * iterator (0444), one line per mechanism: live, partial (what is
+ * missing, and why) or unavailable (why).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -40,6 +50,7 @@
 #include <bpf/libbpf.h>
 
 #include "auxerr.skel.h"
+#include "parts.h"
 #include "serve.h"
 
 #define DIR_ "/sys/fs/bpf/auxerr"
@@ -48,7 +59,7 @@
 static int unload(void)
 {
 	const char *files[] = { DIR_ "/records", DIR_ "/clear", DIR_ "/hold",
-				DIR_ "/release" };
+				DIR_ "/release", AUXB_STATUS_PIN };
 	DIR *d = opendir(DIR_ "/links");
 	struct dirent *e;
 	char p[512];
@@ -143,6 +154,62 @@ static struct bpf_link *attach_exit(struct bpf_program *prog)
 	return bpf_program__attach_kprobe_multi_opts(prog, NULL, &o);
 }
 
+/*
+ * Open the skeleton for this kernel: each fexit program's target is the
+ * first of its functions in the kernel's BTF; one without any is left out.
+ */
+static struct auxerr_bpf *open_for_kernel(const struct btf *vmlinux, unsigned depth,
+					  int kretprobe, int version)
+{
+	struct auxerr_bpf *skel = auxerr_bpf__open();
+	struct bpf_program *prog;
+
+	if (!skel)
+		return NULL;
+	skel->rodata->depth = depth;
+	skel->rodata->exit_kretprobe = kretprobe;
+	bpf_program__set_autoload(skel->progs.sys_exit, !kretprobe);
+	bpf_program__set_autoload(skel->progs.sys_ret, kretprobe);
+	bpf_object__for_each_program(prog, skel->obj) {
+		const char *name = bpf_program__name(prog);
+		const struct part *p = NULL;
+		const char *fn = NULL;
+		char why[160];
+
+		p = parts_of(name);
+		if (!p)
+			continue;
+		if (parts_left_out(name)) {
+			bpf_program__set_autoload(prog, false);
+			continue;
+		}
+		for (int k = 0; k < 3 && p->funcs[k] && !fn; k++)
+			if (btf__find_by_name_kind(vmlinux, p->funcs[k], BTF_KIND_FUNC) >= 0)
+				fn = p->funcs[k];
+		if (!fn) {
+			if (p->since && version < p->since) {
+				fprintf(stderr, "auxerr-bpfd: no %s in this kernel (Linux %d.%d and later): "
+					"nothing of that kind to note\n", p->funcs[0],
+					p->since / 100, p->since % 100);
+				parts_leave_out(name, "-");
+			} else {
+				snprintf(why, sizeof(why), "no %s%s%s in this kernel's BTF", p->funcs[0],
+					 p->funcs[1] ? " or " : "", p->funcs[1] ? p->funcs[1] : "");
+				parts_leave_out(name, why);
+			}
+			bpf_program__set_autoload(prog, false);
+			continue;
+		}
+		if (strcmp(fn, p->funcs[0]) &&
+		    !strncmp(bpf_program__section_name(prog), "fexit/", 6))
+			bpf_program__set_attach_target(prog, 0, fn);
+	}
+	/* Landlock's walk returns an int before 6.2 (check_access_path_dual()) */
+	skel->rodata->ll_walk_int =
+		btf__find_by_name_kind(vmlinux, "is_access_to_paths_allowed", BTF_KIND_FUNC) < 0;
+	return skel;
+}
+
 static int pin(struct bpf_link *l, const char *path, mode_t mode)
 {
 	if (bpf_link__pin(l, path) < 0 || chmod(path, mode) < 0) {
@@ -152,11 +219,69 @@ static int pin(struct bpf_link *l, const char *path, mode_t mode)
 	return 0;
 }
 
+/*
+ * Landlock's path walk where fexit cannot take it (eight arguments: x86-64
+ * trampolines take six before 6.6, so Debian 12's 6.1): a kprobe at its
+ * entry and a kretprobe at its return, pinned as links/ll_walk_entry and
+ * links/ll_walk_ret; then nothing of ll_walk is lost.
+ */
+static void ll_kprobes(struct auxerr_bpf *skel, const struct btf *vmlinux)
+{
+	static const char *const walk[] = { "is_access_to_paths_allowed",
+					    "check_access_path_dual" };
+	struct bpf_link *in = NULL, *out = NULL;
+	const char *fn = NULL;
+	char why[160];
+
+	if (parts_left_out("ll_walk_entry") || parts_left_out("ll_walk_ret"))
+		return;
+	for (size_t i = 0; i < 2 && !fn; i++)
+		if (btf__find_by_name_kind(vmlinux, walk[i], BTF_KIND_FUNC) >= 0)
+			fn = walk[i];
+	if (!fn)
+		return;
+	in = bpf_program__attach_kprobe(skel->progs.ll_walk_entry, false, fn);
+	if (in)
+		out = bpf_program__attach_kprobe(skel->progs.ll_walk_ret, true, fn);
+	if (!out || pin(in, DIR_ "/links/ll_walk_entry", 0600) ||
+	    pin(out, DIR_ "/links/ll_walk_ret", 0600)) {
+		snprintf(why, sizeof(why), "no fexit, and no kprobe on %s (%s)", fn, parts_attach_error(errno));
+		parts_set_why("ll_walk", why);
+		fprintf(stderr, "auxerr-bpfd: ll_walk: %s\n", why);
+		return;
+	}
+	parts_put_back("ll_walk");
+	fprintf(stderr, "auxerr-bpfd: ll_walk: a kprobe and a kretprobe on %s instead\n", fn);
+}
+
+
+/* auxerr-bpfd --status: the status pin, as the loader wrote it */
+static int show_status(void)
+{
+	char buf[AUXB_STATUS_MAX];
+	size_t n;
+	FILE *f = fopen(AUXB_STATUS_PIN, "re");
+
+	if (!f) {
+		fprintf(stderr, "auxerr-bpfd: %s: %s%s\n", AUXB_STATUS_PIN, strerror(errno),
+			errno == ENOENT ? " (not loaded)" : "");
+		return 3;
+	}
+	n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	fwrite(buf, 1, n, stdout);
+	return fflush(stdout) ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct auxerr_bpf *skel;
 	struct bpf_program *prog;
 	struct btf *vmlinux;
+	struct bpf_link *links_status = NULL;
+	static char status_buf[AUXB_STATUS_MAX];
+	size_t status_n;
+	const char *failed;
 	struct statfs sfs;
 	struct timespec rt, bt;
 	unsigned depth = 1;
@@ -175,6 +300,8 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(argv[i], "--serve") && argc == 2)
 			return auxerr_bpf_serve(DIR_ "/links/notes");
+		if (!strcmp(argv[i], "--status") && argc == 2)
+			return show_status();
 		if (!strcmp(argv[i], "--depth") && i + 1 < argc) {
 			depth = (unsigned)atoi(argv[++i]);
 			if (depth < 1 || depth > 16) {
@@ -183,7 +310,7 @@ int main(int argc, char **argv)
 			}
 			continue;
 		}
-		fprintf(stderr, "usage: auxerr-bpfd [--depth N] [--exit-kretprobe | --on-demand] | --unload | --serve\n");
+		fprintf(stderr, "usage: auxerr-bpfd [--depth N] [--exit-kretprobe | --on-demand] | --unload | --serve | --status\n");
 		return 2;
 	}
 	if (kretprobe && on_demand) {
@@ -201,34 +328,34 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	skel = auxerr_bpf__open();
-	if (!skel) {
-		perror("auxerr-bpfd: open");
-		return 1;
-	}
-	skel->rodata->depth = depth;
-	skel->rodata->exit_kretprobe = kretprobe;
-	bpf_program__set_autoload(skel->progs.sys_exit, !kretprobe);
-	bpf_program__set_autoload(skel->progs.sys_ret, kretprobe);
 	vmlinux = btf__load_vmlinux_btf();
 	if (!vmlinux) {
 		perror("auxerr-bpfd: the kernel's BTF");
 		return 1;
 	}
-	bpf_object__for_each_program(prog, skel->obj) {
-		const char *sec = bpf_program__section_name(prog);
-		if (strncmp(sec, "fexit/", 6))
-			continue;
-		if (btf__find_by_name_kind(vmlinux, sec + 6, BTF_KIND_FUNC) < 0) {
-			fprintf(stderr, "auxerr-bpfd: no %s in this kernel: not noted\n", sec + 6);
-			bpf_program__set_autoload(prog, false);
+	/* a program the kernel refuses is left out and the rest loaded again */
+	parts_watch_libbpf();
+	for (int tries = 0;; tries++) {
+		skel = open_for_kernel(vmlinux, depth, kretprobe, parts_kernel_version());
+		if (!skel) {
+			perror("auxerr-bpfd: open");
+			return 1;
 		}
-	}
-	btf__free(vmlinux);
-	err = auxerr_bpf__load(skel);
-	if (err) {
-		fprintf(stderr, "auxerr-bpfd: load: %s\n", strerror(-err));
-		return 1;
+		parts_forget_failure();
+		err = auxerr_bpf__load(skel);
+		if (!err)
+			break;
+		failed = parts_failed_prog();
+		if (!failed[0] || parts_required(failed) || parts_left_out(failed) ||
+		    tries > (int)nparts) {
+			fprintf(stderr, "auxerr-bpfd: load: %s\n", strerror(-err));
+			if (failed[0])
+				fprintf(stderr, "auxerr-bpfd: %s (required): %s\n", failed,
+					parts_failed_why()[0] ? parts_failed_why() : "refused");
+			return 1;
+		}
+		parts_leave_out(failed, parts_failed_why());
+		auxerr_bpf__destroy(skel);
 	}
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_BOOTTIME, &bt);
@@ -247,9 +374,11 @@ int main(int argc, char **argv)
 		char path[256];
 		int iter = !strncmp(bpf_program__section_name(prog), "iter/", 5);
 
-		if (!bpf_program__autoload(prog))
-			continue;
-		if (on_demand && !iter) {
+		if (!bpf_program__autoload(prog) || !strncmp(name, "ll_walk_", 8))
+			continue;	/* (ll_walk's stand-ins: ll_kprobes()) */
+		/* on demand too, exec_drop stays attached: records kept while
+		 * attached must not outlive an execve() made while detached */
+		if (on_demand && !iter && strcmp(name, "exec_drop")) {
 			/* the service attaches it while records are wanted */
 			snprintf(path, sizeof(path), AUXB_PROGS_DIR "/%s", name);
 			if (bpf_program__pin(prog, path) < 0 || chmod(path, 0600) < 0) {
@@ -260,10 +389,21 @@ int main(int argc, char **argv)
 			continue;
 		}
 		l = strcmp(name, "sys_ret") ? bpf_program__attach(prog) : attach_exit(prog);
+		if (!l && !parts_required(name)) {
+			char why[160];
+
+			snprintf(why, sizeof(why), "not attachable (%s)", parts_attach_error(errno));
+			parts_leave_out(name, why);
+			continue;
+		}
 		if (!l) {
 			fprintf(stderr, "auxerr-bpfd: attach %s: %s\n", name, strerror(errno));
 			unload();
 			return 1;
+		}
+		if (iter && !strcmp(name, "status")) {
+			links_status = l;
+			continue;	/* pinned once the status is written */
 		}
 		if (iter) {
 			snprintf(path, sizeof(path), DIR_ "/%s",
@@ -298,6 +438,26 @@ int main(int argc, char **argv)
 		perror("auxerr-bpfd: pin " AUXB_PERIOD_PIN);
 		unload();
 		return 1;
+	}
+	/* (on demand the service attaches pinned programs, and a kprobe
+	 * needs its function: the stand-ins stay out, ll_walk with them) */
+	if (parts_left_out("ll_walk") && !on_demand)
+		ll_kprobes(skel, vmlinux);
+	status_n = parts_status(vmlinux, kretprobe ? "kretprobe.multi" : "sys_exit tracepoint",
+				status_buf, sizeof(status_buf));
+	btf__free(vmlinux);
+	memcpy(skel->bss->status_text, status_buf, status_n);
+	skel->bss->status_len = status_n;
+	if (!links_status || pin(links_status, AUXB_STATUS_PIN, 0444)) {
+		unload();
+		return 1;
+	}
+	/* say what this kernel does not give */
+	for (char *p = status_buf, *nl; *p && (nl = strchr(p, '\n')); p = nl + 1) {
+		const char *sp = memchr(p, ' ', (size_t)(nl - p));
+
+		if (sp && (!strncmp(sp, " partial: ", 10) || !strncmp(sp, " unavailable: ", 14)))
+			fprintf(stderr, "auxerr-bpfd: %.*s\n", (int)(nl - p), p);
 	}
 	printf("auxerr-bpfd: loaded%s, depth %u: " DIR_ "/records\n",
 	       on_demand ? " on demand (attached while wanted: auxerr-bpfd --serve)" : "",
