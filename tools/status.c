@@ -25,6 +25,67 @@
 #include "cli.h"
 
 #define SYSCTL_DIR "/proc/sys/kernel/auxerr"
+#define AUXERR_BPF_LINE_MAX 4096
+/* the BPF backend's report of what it notes on this kernel (auxerr-bpfd,
+ * docs/bpf-backend.md): "kernel RELEASE", "exit PROGRAM", then per
+ * mechanism "NAME live", "NAME partial: WHAT: WHY; ..." or
+ * "NAME unavailable: WHY" */
+#define BPF_STATUS "/sys/fs/bpf/auxerr/status"
+
+/* Print the BPF backend's status lines, as text or as the JSON member
+ * "bpf" (docs/json-format.md) */
+static void bpf_status(int json)
+{
+	char line[AUXERR_BPF_LINE_MAX];
+	int mechs = 0;
+	FILE *f = fopen(BPF_STATUS, "re");
+
+	if (json)
+		printf(",\"bpf\":{");
+	while (f && fgets(line, sizeof(line), f)) {
+		char *sp, *detail;
+		size_t len;
+
+		line[strcspn(line, "\n")] = 0;
+		sp = strchr(line, ' ');
+		if (!sp)
+			continue;
+		*sp++ = 0;
+		if (!strcmp(line, "kernel") || !strcmp(line, "exit")) {
+			if (json) {
+				json_string(stdout, line, strlen(line));
+				putchar(':');
+				json_string(stdout, sp, strlen(sp));
+				putchar(',');
+			} else {
+				printf("bpf %s: %s\n", !strcmp(line, "exit") ? "exit program" : line, sp);
+			}
+			continue;
+		}
+		detail = strstr(sp, ": ");
+		len = detail ? (size_t)(detail - sp) : strlen(sp);
+		if (!json) {
+			printf("mechanism %s: %s\n", line, sp);
+			continue;
+		}
+		printf(mechs++ ? "," : "\"mechanisms\":[");
+		printf("{\"name\":");
+		json_string(stdout, line, strlen(line));
+		printf(",\"state\":");
+		json_string(stdout, sp, len);
+		if (detail) {
+			printf(",\"detail\":");
+			json_string(stdout, detail + 2, strlen(detail + 2));
+		}
+		putchar('}');
+	}
+	if (json)
+		printf("%s}", mechs ? "]" : "\"mechanisms\":[]");
+	else if (!f)
+		printf("bpf status: %s: %s\n", BPF_STATUS, strerror(errno));
+	if (f)
+		fclose(f);
+}
 
 static const char status_usage[] =
 "Usage: auxerr status [--json]\n"
@@ -217,7 +278,10 @@ int cmd_status(int argc, char **argv)
 				json_string(stdout, v, strlen(v));
 			}
 		}
-		printf("}},\"audit\":{\"known\":%s", a.known ? "true" : "false");
+		printf("}");
+		if (bpf)
+			bpf_status(1);
+		printf("},\"audit\":{\"known\":%s", a.known ? "true" : "false");
 		if (a.known)
 			printf(",\"enabled\":%d,\"auditd_pid\":%d,\"lost\":%u,\"backlog\":%u",
 			       a.enabled, a.pid, a.lost, a.backlog);
@@ -230,6 +294,8 @@ int cmd_status(int argc, char **argv)
 		       have_sysctl ? "yes" : "yes (prctl only, no " SYSCTL_DIR ")");
 		if (supported)
 			printf("backend: %s\n", bpf ? "bpf" : "prctl");
+		if (bpf)
+			bpf_status(0);
 		for (i = 0; i < n; i++)
 			printf("kernel.auxerr.%s = %s\n", sv[i].name, sv[i].val);
 		if (a.known) {
