@@ -478,6 +478,11 @@ static int peer_thread(int pid, int pfd, int tid, int *tfd)
 	if (tid <= 0)
 		return EINVAL;
 	*tfd = (int)syscall(SYS_pidfd_open, tid, PIDFD_THREAD);
+	/* before 6.9 (no PIDFD_THREAD: EINVAL) only a thread-group leader
+	 * has a pidfd, and it stands for that very task: the main thread's
+	 * requests work there, another thread's get EPERM */
+	if (*tfd < 0 && errno == EINVAL && tid == pid)
+		*tfd = (int)syscall(SYS_pidfd_open, tid, 0);
 	if (*tfd < 0)
 		return EPERM;	/* no such thread: not the peer's */
 	snprintf(path, sizeof(path), "/proc/%d/task/%d", pid, tid);

@@ -176,6 +176,9 @@ static int read_bpf_records(pid_t pid, pid_t tid, char **buf, size_t *len)
 	if (fds[0] < 0)
 		return -1;	/* the kernel's answer: EACCES, ENOENT */
 	fds[1] = (int)syscall(SYS_pidfd_open, tid, PIDFD_THREAD);
+	/* before 6.9 (no PIDFD_THREAD) a thread-group leader's pidfd */
+	if (fds[1] < 0 && errno == EINVAL)
+		fds[1] = (int)syscall(SYS_pidfd_open, tid, 0);
 	ans = malloc(sizeof(reply) + AUXB_LAST_MAX);
 	if (fds[1] < 0 || !ans) {
 		err = fds[1] < 0 ? ESRCH : ENOMEM;

@@ -538,6 +538,8 @@ static int lastraw(const char *env, int pidfd_tid, unsigned tid)
 		return 0;
 	}
 	fds[1] = (int)syscall(SYS_pidfd_open, pidfd_tid, O_EXCL /* PIDFD_THREAD */);
+	if (fds[1] < 0 && errno == EINVAL)	/* before 6.9: a leader's */
+		fds[1] = (int)syscall(SYS_pidfd_open, pidfd_tid, 0);
 	memset(&cm, 0, sizeof(cm));
 	h = CMSG_FIRSTHDR(&mh);
 	h->cmsg_level = SOL_SOCKET;
