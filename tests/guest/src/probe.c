@@ -70,12 +70,21 @@ static int install_seccomp(int nr, int err)
 	LANDLOCK_ACCESS_FS_MAKE_FIFO | LANDLOCK_ACCESS_FS_MAKE_BLOCK | \
 	LANDLOCK_ACCESS_FS_MAKE_SYM | LANDLOCK_ACCESS_FS_TRUNCATE)
 
-/* Restrict file access to beneath @dir; @nnp: set no_new_privs first. */
+/* Restrict file access to beneath @dir; @nnp: set no_new_privs first.
+ * The rights are those this kernel's Landlock knows (ABI 3 added
+ * TRUNCATE, Linux 6.2; the stock-kernel suite runs on 6.1 too). */
 static int install_landlock(const char *dir, int nnp)
 {
 	struct landlock_ruleset_attr attr = { .handled_access_fs = LL_FS_ALL };
 	struct landlock_path_beneath_attr beneath = { .allowed_access = LL_FS_ALL };
 	int ruleset, err = 0;
+	long abi = syscall(SYS_landlock_create_ruleset, NULL, 0,
+			   LANDLOCK_CREATE_RULESET_VERSION);
+
+	if (abi >= 1 && abi < 3) {
+		attr.handled_access_fs &= ~(__u64)LANDLOCK_ACCESS_FS_TRUNCATE;
+		beneath.allowed_access &= ~(__u64)LANDLOCK_ACCESS_FS_TRUNCATE;
+	}
 
 	ruleset = syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
 	if (ruleset < 0)
