@@ -56,6 +56,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -579,6 +580,24 @@ static int flush(const char *path)
 	return 0;
 }
 
+/* flushthread PATH: flush PATH's denial from a second thread, one that is
+ * not the process's first (the service needs that thread's own pidfd) */
+static void *flush_thread(void *path)
+{
+	flush(path);
+	return NULL;
+}
+
+static int flushthread(const char *path)
+{
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, flush_thread, (void *)path))
+		return 2;
+	pthread_join(t, NULL);
+	return 0;
+}
+
 /* after the denial: print "tid= serial=" and wait to be killed */
 static int hold_record(void)
 {
@@ -653,6 +672,8 @@ int main(int argc, char **argv)
 
 	if (!strcmp(a, "flush") && argc == 3)
 		return flush(argv[2]);
+	if (!strcmp(a, "flushthread") && argc == 3)
+		return flushthread(argv[2]);
 	if (!strcmp(a, "hold") && argc == 3)
 		return hold(argv[2], O_RDONLY);
 	if (!strcmp(a, "holdw") && argc == 3)
@@ -786,7 +807,7 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | holdkill PID SIG | holdping inet|inet6 | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw | waitfresh PATH | execafter PATH UID PROG ARGS... | records\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw | waitfresh PATH | execafter PATH UID PROG ARGS... | records | flushthread PATH\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
