@@ -1251,14 +1251,14 @@ int BPF_PROG(seccomp, const struct seccomp_data *sd, int ret)
 static int path_arg(int nr)
 {
 	switch (nr) {
-	case 2: case 4: case 6: case 21: case 59: case 76: case 80: case 83:
+	case 2: case 4: case 6: case 21: case 59: case 76: case 80: case 82: case 83:
 	case 84: case 85: case 86: case 87: case 89: case 90: case 92:
 	case 94: case 133: case 161: case 188: case 189: case 191: case 192:
 	case 197: case 198:
 		return 0;
 	case 257: case 437: case 258: case 259: case 260: case 262: case 263:
 	case 265: case 267: case 268: case 269: case 280: case 322: case 332:
-	case 439: case 88: case 82: case 264: case 316:
+	case 439: case 88: case 264: case 316:
 		return 1;
 	case 266:
 		return 2;
@@ -1685,18 +1685,17 @@ static void put_event(struct seq_file *seq, struct task_struct *task,
 		break;
 	case AUXB_MOUNT:
 	case AUXB_INODE:
-		BPF_SEQ_PRINTF(seq, "mechanism=%s flag=%s fstype=",
-			       r->mech == AUXB_INODE ? "inode" : "mount", vfs_flags[r->flag & 7]);
-		put_cstr(seq, r->fstype);
-		BPF_SEQ_PRINTF(seq, " sb=");
+		/* fstype= bare, as the series prints it (a type name is one
+		 * word); sb= may be anything a device is called: escaped */
+		BPF_SEQ_PRINTF(seq, "mechanism=%s flag=%s fstype=%s sb=",
+			       r->mech == AUXB_INODE ? "inode" : "mount", vfs_flags[r->flag & 7],
+			       r->fstype);
 		put_cstr(seq, r->sb);
 		if (r->has_obj)
 			put_object(seq, r);
 		break;
 	case AUXB_STICKY:
-		BPF_SEQ_PRINTF(seq, "mechanism=sticky flag=sticky fstype=");
-		put_cstr(seq, r->fstype);
-		BPF_SEQ_PRINTF(seq, " sb=");
+		BPF_SEQ_PRINTF(seq, "mechanism=sticky flag=sticky fstype=%s sb=", r->fstype);
 		put_cstr(seq, r->sb);
 		put_mode(seq, "dir_mode", r->dir_mode);
 		BPF_SEQ_PRINTF(seq, " dir_ouid=%u dir_inode=%llu", r->dir_ouid, r->dir_ino);

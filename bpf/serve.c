@@ -231,18 +231,17 @@ static void put_auxerr(struct out *o, const struct auxb_rec *r, int event)
 		break;
 	case AUXB_MOUNT:
 	case AUXB_INODE:
-		put(o, " mechanism=%s flag=%s fstype=",
-		    r->mech == AUXB_INODE ? "inode" : "mount", vfs_flags[r->flag & 7]);
-		put_cstr(o, r->fstype, sizeof(r->fstype));
-		put(o, " sb=");
+		/* fstype= bare, as the series and the iterator print it */
+		put(o, " mechanism=%s flag=%s fstype=%.*s sb=",
+		    r->mech == AUXB_INODE ? "inode" : "mount", vfs_flags[r->flag & 7],
+		    (int)strnlen(r->fstype, sizeof(r->fstype)), r->fstype);
 		put_cstr(o, r->sb, sizeof(r->sb));
 		if (r->has_obj)
 			put_object(o, r);
 		break;
 	case AUXB_STICKY:
-		put(o, " mechanism=sticky flag=sticky fstype=");
-		put_cstr(o, r->fstype, sizeof(r->fstype));
-		put(o, " sb=");
+		put(o, " mechanism=sticky flag=sticky fstype=%.*s sb=",
+		    (int)strnlen(r->fstype, sizeof(r->fstype)), r->fstype);
 		put_cstr(o, r->sb, sizeof(r->sb));
 		put_mode(o, "dir_mode", r->dir_mode);
 		put(o, " dir_ouid=%u dir_inode=%llu", r->dir_ouid,
