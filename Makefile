@@ -238,6 +238,14 @@ check-stock: check-stock-build
 		esac; \
 	done; exit $$rc
 
+# The auxerr-bpfd package's systemd unit on Debian 12's default 6.1, from
+# the package's own files (tests/stock/unit: the unit's condition and
+# command lines with the .deb's binary; about 2 minutes after make deb).
+# Not in make check: make deb needs debhelper (scripts/install-deps deb).
+.PHONY: check-stock-deb
+check-stock-deb: deb check-stock-build
+	$(call STOCK_VM,6.1) --timeout 900 $(top)/tests/stock/unit
+
 # The tour of make demo on the stock kernel with the BPF backend.
 .PHONY: demo-stock
 demo-stock: check-stock-build
