@@ -311,27 +311,22 @@ static void remedy_cap_policy(struct auxerr_remedy *m,
 					   CAP ? CAP : "?", policy);
 			m->weakens = auxerr__xprintf(&m->oom, _("that run of the program, and the programs it starts, may bind ports below %s"),
 					     value ? value : "?");
-			auxerr__remedy_say(m, &b);
-			free(exe);
-			free(qexe);
-			free(port);
-			free(CAP);
-			return;
+		} else {
+			if (qexe)
+				m->command = auxerr__xprintf(&m->oom, "setcap cap_%s=+ep %s", cap, qexe);
+			if (port)
+				auxerr__buf_printf(&b, _("Port %s is below net.ipv4.ip_unprivileged_port_start = %s, and only %s binds below it: use a port of %s or above, or root can give %s that capability, for every user who runs it"),
+					   port, value ? value : "?", CAP ? CAP : "?",
+					   value ? value : "?", qexe ? qexe : _("the program"));
+			else
+				auxerr__buf_printf(&b, _("Ports below net.ipv4.ip_unprivileged_port_start = %s need %s: use a port of %s or above, or root can give %s that capability, for every user who runs it"),
+					   value ? value : "?", CAP ? CAP : "?",
+					   value ? value : "?", qexe ? qexe : _("the program"));
+			auxerr__buf_printf(&b, _("; lowering %s instead would allow it to every program"),
+				   policy);
+			m->weakens = auxerr__xprintf(&m->oom, _("every run of %s, by any user, may then bind ports below %s"),
+					     exe ? exe : _("the program"), value ? value : "?");
 		}
-		if (qexe)
-			m->command = auxerr__xprintf(&m->oom, "setcap cap_%s=+ep %s", cap, qexe);
-		if (port)
-			auxerr__buf_printf(&b, _("Port %s is below net.ipv4.ip_unprivileged_port_start = %s, and only %s binds below it: use a port of %s or above, or root can give %s that capability, for every user who runs it"),
-				   port, value ? value : "?", CAP ? CAP : "?",
-				   value ? value : "?", qexe ? qexe : _("the program"));
-		else
-			auxerr__buf_printf(&b, _("Ports below net.ipv4.ip_unprivileged_port_start = %s need %s: use a port of %s or above, or root can give %s that capability, for every user who runs it"),
-				   value ? value : "?", CAP ? CAP : "?",
-				   value ? value : "?", qexe ? qexe : _("the program"));
-		auxerr__buf_printf(&b, _("; lowering %s instead would allow it to every program"),
-			   policy);
-		m->weakens = auxerr__xprintf(&m->oom, _("every run of %s, by any user, may then bind ports below %s"),
-				     exe ? exe : _("the program"), value ? value : "?");
 		auxerr__remedy_say(m, &b);
 		free(exe);
 		free(qexe);

@@ -81,72 +81,48 @@ static void sticky_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 	}
 	may = auxerr__id_num(&f->object.dir_mode, &dmode) ?
 	      owner_may_write_dir(ouid, downer, dmode) : 1;
-	if (may < 0) {
-		/* group-writable: the directory's owner surely can */
+	/* the command goes to the file's owner when it surely may write in
+	 * the directory, else to the directory's owner (root for root's) */
+	if (may > 0)
+		auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
+		    auxerr__xprintf(&m->oom, _("the file's owner (%s), the directory's owner (%s) or root"),
+			    fo ? fo : "?", dowho ? dowho : "?"),
+		    (long long)ouid);
+	else
 		auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
 		    downer ? auxerr__xprintf(&m->oom, _("the directory's owner (%s) or root"),
 					     dowho ? dowho : "?") :
 			     auxerr__xstrdup(&m->oom, "root"),
 		    (long long)downer);
-		if (remove && qpath)
-			m->command = auxerr__xprintf(&m->oom, "%s %s",
-					     S_ISDIR((mode_t)mode) ? "rmdir" : "rm -f", qpath);
+	if (remove && qpath)
+		m->command = auxerr__xprintf(&m->oom, "%s %s",
+				     S_ISDIR((mode_t)mode) ? "rmdir" : "rm -f", qpath);
+	if (may > 0)
+		auxerr__buf_printf(&b, _("Only the file's owner (%s), the owner of the sticky directory %s (%s) or root may remove or rename %s"),
+			   fo ? fo : "?", qdir ? qdir : _("(path unknown)"),
+			   dowho ? dowho : "?", qpath ? qpath : _("the file"));
+	else if (may < 0)
 		auxerr__buf_printf(&b, _("Only the file's owner (%s), if it is in the group of the sticky directory %s (mode %s: only its group may write there), the directory's owner (%s) or root may remove or rename %s"),
 			   fo ? fo : "?", qdir ? qdir : _("(path unknown)"),
 			   f->object.dir_mode_bits, dowho ? dowho : "?",
 			   qpath ? qpath : _("the file"));
-		if (m->command)
-			auxerr__buf_str(&b, downer ? _(", and the directory's owner can remove it") :
-					_(", and root can remove it"));
-		else
-			auxerr__buf_str(&b, _(": ask one of them"));
-		auxerr__remedy_say(m, &b);
-		goto out;
-	}
-	if (may == 0) {
-		/* the file's owner cannot: the directory's owner, or root */
-		auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
-		    downer ? auxerr__xprintf(&m->oom, _("the directory's owner (%s) or root"),
-					     dowho ? dowho : "?") :
-			     auxerr__xstrdup(&m->oom, "root"),
-		    (long long)downer);
-		if (remove && qpath)
-			m->command = auxerr__xprintf(&m->oom, "%s %s",
-					     S_ISDIR((mode_t)mode) ? "rmdir" : "rm -f", qpath);
-		if (downer)
-			auxerr__buf_printf(&b, _("Only the owner of the sticky directory %s (%s) or root may remove or rename %s: the file's owner (%s) may not write in that directory (mode %s)"),
-				   qdir ? qdir : _("(path unknown)"), dowho ? dowho : "?",
-				   qpath ? qpath : _("the file"), fo ? fo : "?",
-				   f->object.dir_mode_bits);
-		else
-			auxerr__buf_printf(&b, _("Only root, the owner of the sticky directory %s, may remove or rename %s: the file's owner (%s) may not write in that directory (mode %s)"),
-				   qdir ? qdir : _("(path unknown)"),
-				   qpath ? qpath : _("the file"), fo ? fo : "?",
-				   f->object.dir_mode_bits);
-		if (m->command)
-			auxerr__buf_str(&b, downer ? _(", and the directory's owner can remove it") :
-					_(", and root can remove it"));
-		else
-			auxerr__buf_str(&b, _(": ask one of them"));
-		auxerr__remedy_say(m, &b);
-		goto out;
-	}
-	auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
-	    auxerr__xprintf(&m->oom, _("the file's owner (%s), the directory's owner (%s) or root"),
-		    fo ? fo : "?", dowho ? dowho : "?"),
-	    (long long)ouid);
-	if (remove && qpath)
-		m->command = auxerr__xprintf(&m->oom, "%s %s",
-				     S_ISDIR((mode_t)mode) ? "rmdir" : "rm -f", qpath);
-	auxerr__buf_printf(&b, _("Only the file's owner (%s), the owner of the sticky directory %s (%s) or root may remove or rename %s"),
-		   fo ? fo : "?", qdir ? qdir : _("(path unknown)"),
-		   dowho ? dowho : "?", qpath ? qpath : _("the file"));
+	else if (downer)
+		auxerr__buf_printf(&b, _("Only the owner of the sticky directory %s (%s) or root may remove or rename %s: the file's owner (%s) may not write in that directory (mode %s)"),
+			   qdir ? qdir : _("(path unknown)"), dowho ? dowho : "?",
+			   qpath ? qpath : _("the file"), fo ? fo : "?",
+			   f->object.dir_mode_bits);
+	else
+		auxerr__buf_printf(&b, _("Only root, the owner of the sticky directory %s, may remove or rename %s: the file's owner (%s) may not write in that directory (mode %s)"),
+			   qdir ? qdir : _("(path unknown)"),
+			   qpath ? qpath : _("the file"), fo ? fo : "?",
+			   f->object.dir_mode_bits);
 	if (m->command)
-		auxerr__buf_str(&b, _(", and the file's owner can remove it"));
+		auxerr__buf_printf(&b, _(", and %s can remove it"),
+			   may > 0 ? _("the file's owner") :
+			   downer ? _("the directory's owner") : _("root"));
 	else
 		auxerr__buf_str(&b, _(": ask one of them"));
 	auxerr__remedy_say(m, &b);
-out:
 	free(fo);
 	free(dowho);
 	free(dir);
