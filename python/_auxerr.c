@@ -168,6 +168,12 @@ static PyObject *R_weak(RecordObject *s, void *c)
 	return PyBool_FromLong(auxerr_record_is_weak(s->rec));
 }
 
+static PyObject *R_superseded(RecordObject *s, void *c)
+{
+	(void)c;
+	return PyBool_FromLong(auxerr_record_is_superseded(s->rec));
+}
+
 static PyObject *R_flushed(RecordObject *s, void *c)
 {
 	(void)c;
@@ -237,6 +243,9 @@ static PyGetSetDef Record_getset[] = {
 	{ "weak", (getter)R_weak, NULL,
 	  "True for a weak note (a capability probe), never an explanation.",
 	  NULL },
+	{ "superseded", (getter)R_superseded, NULL,
+	  "True when a later EPERM or EACCES of the thread kept no record: "
+	  "this record is not its cause.", NULL },
 	{ "flushed", (getter)R_flushed, NULL,
 	  "True once the record was sent to the audit daemon.", NULL },
 	{ "text", (getter)R_text, NULL,
@@ -496,7 +505,8 @@ static PyObject *M_fresh(PyObject *m, PyObject *arg)
 			break;
 		}
 		if (auxerr_record_serial(r) == st.serial &&
-		    auxerr_record_errno(r) == errnum && !auxerr_record_is_weak(r))
+		    auxerr_record_errno(r) == errnum && !auxerr_record_is_weak(r) &&
+		    !auxerr_record_is_superseded(r))
 			rec = r;
 		else
 			auxerr_record_free(r);

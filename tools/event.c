@@ -157,13 +157,16 @@ int event_print(FILE *f, enum out_mode mode, const char *text, size_t len,
 			fprintf(f, "[pid %ld] %s = -1 %s (%s)\n", m->tid, sys,
 				errno_name(e), strerror(e));
 		else
-			fprintf(f, "audit(%lld.%03ld:%llu) pid %ld: %s: %s (%s), mechanism %s%s\n",
+			fprintf(f, "audit(%lld.%03ld:%llu) pid %ld: %s: %s (%s), mechanism %s%s%s\n",
 				(long long)ts.tv_sec, ts.tv_nsec / 1000000,
 				auxerr_record_serial(rec), pid, sys,
 				errno_name(e), strerror(e),
 				auxerr_record_mechanism(rec),
-				auxerr_record_is_weak(rec) ? " (weak note)" : "");
+				auxerr_record_is_weak(rec) ? " (weak note)" : "",
+				auxerr_record_is_superseded(rec) ? " (superseded)" : "");
 		fprintf(f, "    %s\n", expl);
+		if (auxerr_record_is_superseded(rec))
+			fputs("    superseded: a later system call of this thread failed with EPERM or EACCES and kept no record; this denial is not its cause\n", f);
 		if (auxerr_record_damage(rec))
 			fprintf(f, "    damaged: %s\n", auxerr_record_damage(rec));
 		rem = auxerr_record_remedy(rec);

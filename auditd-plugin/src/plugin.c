@@ -195,6 +195,8 @@ char *plugin_format_text(const struct plugin_line *l)
 			: "auxerr event not understood");
 	puts_(&b, " remedy=");
 	put_text_quoted(&b, l->remedy ? l->remedy : "no remedy known");
+	if (l->superseded)
+		puts_(&b, " superseded=yes");
 	if (l->damaged) {
 		puts_(&b, " damaged=");
 		put_text_quoted(&b, l->damaged);
@@ -248,6 +250,7 @@ static void explain_one(const struct auxerr_event *e, void *arg)
 		l.mechanism = auxerr_record_mechanism(r);
 		l.explanation = auxerr_explain(r);
 		l.damaged = auxerr_record_damage(r);
+		l.superseded = auxerr_record_is_superseded(r);
 		if (p->cfg.format != FORMAT_JSON) {
 			rem = auxerr_record_remedy(r);
 			l.remedy = rem ? auxerr_remedy_text(rem) : NULL;

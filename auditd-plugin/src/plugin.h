@@ -107,6 +107,7 @@ struct plugin_line {
 	const char *explanation;
 	const char *remedy;	/* auxerr_remedy_text(), or NULL */
 	const char *damaged;	/* what the event lacks, NULL if whole */
+	int superseded;		/* a later unnoted EPERM/EACCES of the thread */
 };
 
 /* The text format's line, NUL-terminated, with '\n' at the end; malloc'd */

@@ -144,6 +144,15 @@ int auxerr_record_age(const struct auxerr_record *rec);
 int auxerr_record_is_weak(const struct auxerr_record *rec);
 int auxerr_record_is_flushed(const struct auxerr_record *rec);
 
+/*
+ * auxerr_record_is_superseded - non-zero when a later system call of the
+ * same thread failed with EPERM or EACCES and kept no record: this record
+ * is then not the cause of that failure, whatever its age.  From the
+ * kernel's INFO for fetched records, from the AUXERR record's
+ * superseded=yes otherwise.  (AUXERR_1.3)
+ */
+int auxerr_record_is_superseded(const struct auxerr_record *rec);
+
 /* The whole event text as parsed, NUL-terminated */
 const char *auxerr_record_text(const struct auxerr_record *rec);
 

@@ -296,6 +296,8 @@ char *auxerr__json_event(struct auxerr_record *r,
 	str_or_null(&b, r ? r->mechanism : NULL);
 	member(&b, "weak");
 	auxerr__buf_str(&b, r ? (auxerr_record_is_weak(r) ? "true" : "false") : "null");
+	member(&b, "superseded");
+	auxerr__buf_str(&b, r ? (auxerr_record_is_superseded(r) ? "true" : "false") : "null");
 	member(&b, "explained");
 	auxerr__buf_str(&b, expl ? "true" : "false");
 	member(&b, "explanation");

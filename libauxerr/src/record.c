@@ -168,6 +168,22 @@ AUXERR_API int auxerr_record_is_weak(const struct auxerr_record *rec)
 	return p && strcmp(p, "yes") == 0;
 }
 
+/* The kernel's INFO flag when fetched; otherwise what the text says: the
+ * kernel renders superseded=yes in a record it has marked, when read */
+AUXERR_API int auxerr_record_is_superseded(const struct auxerr_record *rec)
+{
+	const char *p;
+
+	if (rec == NULL)
+		return 0;
+#ifdef AUXERR_INFO_SUPERSEDED
+	if (rec->has_info && (rec->flags & AUXERR_INFO_SUPERSEDED))
+		return 1;
+#endif
+	p = auxerr_record_field(rec, "AUXERR", "superseded");
+	return p && strcmp(p, "yes") == 0;
+}
+
 AUXERR_API int auxerr_record_is_flushed(const struct auxerr_record *rec)
 {
 	return rec && rec->has_info && (rec->flags & AUXERR_INFO_FLUSHED);

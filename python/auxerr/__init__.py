@@ -23,9 +23,10 @@ strerror(errnum)  auxerr_strerror(): the errno text, plus the sentence
 
 The freshness rule is the one of auxerr_strerror(3): a record explains an
 errno only if it is the thread's newest (or the one a state restore
-pinned), its errno is that errno, it is not a weak note, and the thread
-made at most max_age() system calls since (default 0: the failing call
-was the last one; set_max_age() or AUXERR_MAX_AGE change it).  So an
+pinned), its errno is that errno, it is not a weak note nor superseded
+by a later unexplained EPERM or EACCES, and the thread made at most
+max_age() system calls since (default 0: the failing call was the last
+one; set_max_age() or AUXERR_MAX_AGE change it).  So an
 explanation is never one of an older, unrelated denial; call explain()
 or annotate() in the except clause, before other I/O.
 
@@ -77,7 +78,7 @@ class Record:
     Attributes: errno, errno_name ("EACCES"), syscall (number), syscall_name
     ("openat"), arch, mechanism ("dac", "path", "cap", "lsm", "seccomp",
     "mount", "inode", "sticky", ...), serial, time, age (None for a parsed
-    text), weak, flushed, text (the raw event text), explanation (the
+    text), weak, superseded, flushed, text (the raw event text), explanation (the
     sentence; also str(record)), records (every record's type and raw
     fields, in event order), fields (the AUXERR record's facts,
     interpreted) and raw_fields (the same, raw).
@@ -106,6 +107,10 @@ class Record:
                        "for a parsed text.")
     weak = property(lambda self: self._c.weak,
                     doc="A weak note (capability probe): never an explanation.")
+    superseded = property(lambda self: self._c.superseded,
+                          doc="A later EPERM or EACCES of the same thread "
+                              "kept no record: this record is not its "
+                              "cause, whatever its age.")
     flushed = property(lambda self: self._c.flushed,
                        doc="Sent to the audit daemon already.")
     text = property(lambda self: self._c.text, doc="The raw event text.")
@@ -182,7 +187,7 @@ class Record:
             "syscall": self.syscall, "syscall_name": self.syscall_name,
             "mechanism": self.mechanism, "serial": self.serial,
             "time": self.time, "age": self.age, "weak": self.weak,
-            "flushed": self.flushed, "fields": self.fields,
+            "superseded": self.superseded, "flushed": self.flushed, "fields": self.fields,
             "explanation": self.explanation, "damaged": self.damaged,
             "remedy": self.remedy, "text": self.text,
         }

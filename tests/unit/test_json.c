@@ -72,6 +72,48 @@ static void test_source(void)
 }
 
 /* an event libauxerr refused: what the assembler found, the rest null */
+/*
+ * The kernel writes superseded=yes at the end of the AUXERR record of a
+ * record a later unexplained EPERM/EACCES superseded; a text is judged by
+ * that alone (a parsed record has no INFO flags).
+ */
+static void test_superseded(void)
+{
+	static const char *const marked[] = {
+		"dev=fe:01\ntype=CWD", "dev=fe:01 superseded=yes\ntype=CWD", NULL
+	};
+	static const char *const other[] = {
+		"dev=fe:01\ntype=CWD", "dev=fe:01 superseded=no\ntype=CWD", NULL
+	};
+	struct auxerr_json_src src = { .source = "explain", .pid = -1, .tid = -1 };
+	struct auxerr_record *r;
+	char *j;
+
+	r = changedv("dac-other", marked);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(auxerr_record_is_superseded(r), 1);
+	j = auxerr__json_event(r, &src);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	CU_ASSERT_PTR_NOT_NULL(strstr(j, ",\"weak\":false,\"superseded\":true,\"explained\":true,"));
+	free(j);
+	auxerr_record_free(r);
+
+	r = changedv("dac-other", other);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(auxerr_record_is_superseded(r), 0);
+	auxerr_record_free(r);
+
+	r = parse_fixture("dac-other");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(auxerr_record_is_superseded(r), 0);
+	j = auxerr__json_event(r, &src);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	CU_ASSERT_PTR_NOT_NULL(strstr(j, ",\"superseded\":false,"));
+	free(j);
+	auxerr_record_free(r);
+	CU_ASSERT_EQUAL(auxerr_record_is_superseded(NULL), 0);
+}
+
 static void test_not_parsed(void)
 {
 	struct auxerr_event ev = {
@@ -89,7 +131,7 @@ static void test_not_parsed(void)
 		   "\"pid\":64,\"tid\":null,\"uid\":null,\"comm\":\"c\\\"1\",\"exe\":null,"
 		   "\"syscall\":null,\"syscall_name\":null,\"arch\":null,\"errno\":null,"
 		   "\"errno_name\":null,\"error\":null,\"mechanism\":null,\"weak\":null,"
-		   "\"explained\":false,\"explanation\":null,"
+		   "\"superseded\":null,\"explained\":false,\"explanation\":null,"
 		   "\"damaged\":\"the event could not be parsed\",\"remedy\":null,"
 		   "\"records\":null,\"text\":\"type=X\\n\"}\n");
 	free(j);
@@ -102,4 +144,5 @@ void add_json_suite(void)
 	CU_add_test(s, "string escaping", test_escaping);
 	CU_add_test(s, "the source's members", test_source);
 	CU_add_test(s, "an event libauxerr refused", test_not_parsed);
+	CU_add_test(s, "a superseded record", test_superseded);
 }

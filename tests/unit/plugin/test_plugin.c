@@ -324,7 +324,7 @@ static const char want_json_dac_other[] =
 	"rr-check\",\"syscall\":257,\"syscall_name\":\"openat\","
 	"\"arch\":\"c000003e\",\"errno\":13,\"errno_name\":\"EACCES\","
 	"\"error\":\"Permission denied\",\"mechanism\":\"dac\","
-	"\"weak\":false,\"explained\":true,\"explanation\":\"openat "
+	"\"weak\":false,\"superseded\":false,\"explained\":true,\"explanation\":\"openat "
 	"/tmp/fx/secret: denied by file permissions: mode 0600 "
 	"root:root; uid 65534 is \\\"other\\\" and has no read "
 	"permission\",\"damaged\":null,\"remedy\":"
@@ -394,7 +394,7 @@ static const char want_json_dac_hexname[] =
 	"\"comm\":\"cat\",\"exe\":\"/usr/bin/cat\",\"syscall\":257,"
 	"\"syscall_name\":\"openat\",\"arch\":\"c000003e\",\"errno\":13,"
 	"\"errno_name\":\"EACCES\",\"error\":\"Permission denied\","
-	"\"mechanism\":\"dac\",\"weak\":false,\"explained\":true,"
+	"\"mechanism\":\"dac\",\"weak\":false,\"superseded\":false,\"explained\":true,"
 	"\"explanation\":\"openat /tmp/a b\\\\033[31m: denied "
 	"by file permissions: mode 0600 root:root; uid 1000 "
 	"is \\\"other\\\" and has no read permission\",\"damaged\":null,\"remedy\":"
@@ -570,7 +570,7 @@ static void test_one_event(void)
 			"rr-check\",\"syscall\":257,\"syscall_name\":\"openat\","
 			"\"arch\":\"c000003e\",\"errno\":13,\"errno_name\":\"EACCES\","
 			"\"error\":\"Permission denied\",\"mechanism\":\"dac\","
-			"\"weak\":false,\"explained\":true,\"explanation\":\"openat "
+			"\"weak\":false,\"superseded\":false,\"explained\":true,\"explanation\":\"openat "
 			"/tmp/fx/secret: denied by file permissions: mode 0600 "
 			"root:root; uid 65534 is \\\"other\\\" and has no read "
 			"permission\",\"damaged\":null,\"remedy\":"
@@ -767,7 +767,7 @@ static void test_not_understood(void)
 			"\"comm\":\"auxerr-check\",\"exe\":\"/work/main/build/userland/auxe"
 			"rr-check\",\"syscall\":null,\"syscall_name\":null,\"arch\":null,"
 			"\"errno\":null,\"errno_name\":null,\"error\":null,\"mechanism\":nu"
-			"ll,\"weak\":null,\"explained\":false,\"explanation\":null,"
+			"ll,\"weak\":null,\"superseded\":null,\"explained\":false,\"explanation\":null,"
 			"\"damaged\":\"the SYSCALL record has no system call number\","
 			"\"remedy\":null,\"records\":null,\"text\":\"type=SYSCALL "
 			"msg=audit(1796304151.396:8): arch=c000003e syscall=2x7 "
@@ -849,6 +849,12 @@ static const char cut_syscall[] =
 	"type=UNKNOWN[1340] msg=audit(1796304151.530:530): mechanism=ipc op=access ipc_key=0x00005eed ipc_id=0 mode=0600 ouid=0 ogid=0 cuid=0 cgid=0 class=other perm=8 granted=0 capability=15\n"
 	"type=CWD msg=audit(1796304151.530:530): cwd=\"/tmp/ev\"\n";
 
+/* a record the kernel had marked superseded when it was flushed */
+static const char superseded_ipc[] =
+	"type=SYSCALL msg=audit(1796304151.531:531): arch=c000003e syscall=30 success=no exit=-13 a0=0 a1=0 a2=1000 a3=0 items=0 ppid=1 pid=77 auid=4294967295 uid=65534 gid=65534 euid=65534 suid=65534 fsuid=65534 egid=65534 sgid=65534 fsgid=65534 tty=(none) ses=4294967295 comm=\"shm\" exe=\"/usr/bin/shm\" key=(null)\n"
+	"type=UNKNOWN[1340] msg=audit(1796304151.531:531): mechanism=ipc op=access ipc_key=0x00005eed ipc_id=0 mode=0600 ouid=0 ogid=0 cuid=0 cgid=0 class=other perm=4 granted=0 capability=15 superseded=yes\n"
+	"type=CWD msg=audit(1796304151.531:531): cwd=\"/tmp/ev\"\n";
+
 static void check_accounted(const struct plugin_stats *st, const char *out)
 {
 	CU_ASSERT_EQUAL(st->auxerr_events,
@@ -882,6 +888,19 @@ static void test_damaged(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",\"remedy\":{\"kind\":\"none\","));
 	CU_ASSERT_EQUAL(st.explained, 1);
 	check_accounted(&st, out);
+	free(out);
+
+	/* a superseded record says so, in text and in JSON */
+	out = run_stream(superseded_ipc, strlen(superseded_ipc), 0, FORMAT_TEXT, &st);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, " errno=EACCES mechanism=ipc explanation=\"shmat: denied by "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\" superseded=yes\n"));
+	CU_ASSERT_EQUAL(st.explained, 1);
+	free(out);
+	out = run_stream(superseded_ipc, strlen(superseded_ipc), 0, FORMAT_JSON, &st);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ",\"weak\":false,\"superseded\":true,\"explained\":true,"));
+	free(out);
+	out = run_stream(cut_syscall, strlen(cut_syscall), 0, FORMAT_TEXT, &st);
+	CU_ASSERT_PTR_NULL(strstr(out, "superseded"));
 	free(out);
 
 	/* damaged events of other kinds, each written, none lost */
