@@ -205,8 +205,9 @@ kernel-deb-boot: userland
 stock-kernel: deps
 	@$(top)/scripts/stock-kernel
 
-# The BPF backend (bpf/, docs/bpf-backend.md): build/bpf/auxerr-bpfd.
-bpf: stock-kernel
+# The BPF backend (bpf/, docs/bpf-backend.md): build/bpf/auxerr-bpfd, with
+# the series' UAPI header (its mechanism numbers and flags).
+bpf: stock-kernel $(UAPI_HEADER)
 	@$(MAKE) --no-print-directory -C $(top)/bpf
 
 # The BPF backend on the stock kernels, in the guest (tests/stock/run), each

@@ -83,7 +83,7 @@ static struct auxb_rec *pending(struct auxb_task *t, int err, int weak)
 		if (i >= n)
 			break;
 		if (t->pend[i].error == err) {
-			if (weak && !(t->pend[i].flags & AUXB_WEAK))
+			if (weak && !(t->pend[i].flags & AUXERR_INFO_WEAK))
 				return NULL;
 			__builtin_memset(&t->pend[i], 0, sizeof(t->pend[i]));
 			return &t->pend[i];
@@ -152,7 +152,7 @@ static struct auxb_rec *note(int err, __u32 mech, int weak)
 		return NULL;
 	r->error = err;
 	r->mech = mech;
-	r->flags = weak ? AUXB_WEAK : 0;
+	r->flags = weak ? AUXERR_INFO_WEAK : 0;
 	c = task->cred;
 	r->uid = c->uid.val;
 	r->gid = c->gid.val;
@@ -282,7 +282,7 @@ int BPF_PROG(dac, struct mnt_idmap *idmap, struct inode *inode, int mask, int re
 	mode = inode->i_mode;
 	is_dir = (mode & S_IFMT) == S_IFDIR;
 	perm = mask & (MAY_READ | MAY_WRITE | MAY_EXEC);
-	r = note(EACCES, is_dir && perm == MAY_EXEC ? AUXB_PATH : AUXB_DAC, 0);
+	r = note(EACCES, is_dir && perm == MAY_EXEC ? AUXERR_MECH_PATH : AUXERR_MECH_DAC, 0);
 	if (!r)
 		return 0;
 	note_inode(r, inode);
@@ -314,7 +314,7 @@ int BPF_PROG(dac, struct mnt_idmap *idmap, struct inode *inode, int mask, int re
 			over |= 2;
 	}
 	r->override = over;
-	if (r->mech == AUXB_PATH) {
+	if (r->mech == AUXERR_MECH_PATH) {
 		/* the directory's name: its first dentry (read, not walked:
 		 * container_of() is not a pointer the verifier follows) */
 		unsigned long first = (unsigned long)inode->i_dentry.first;
@@ -343,7 +343,7 @@ int BPF_PROG(cap, const struct cred *cred, struct user_namespace *ns, int cap,
 		return 0;
 	weak = cap == CAP_DAC_OVERRIDE || cap == CAP_DAC_READ_SEARCH ||
 	       (opts & CAP_OPT_NOAUDIT);
-	r = note(EPERM, AUXB_CAP, weak);
+	r = note(EPERM, AUXERR_MECH_CAP, weak);
 	if (!r)
 		return 0;
 	r->cap = cap;
@@ -356,12 +356,6 @@ int BPF_PROG(cap, const struct cred *cred, struct user_namespace *ns, int cap,
 #define LL_TRUNCATE	(1u << 14)
 #define LL_IOCTL_DEV	(1u << 15)
 
-/* The LSMs' hook implementations BPF can attach to (the loader skips the
- * ones a kernel lacks): which LSM refused, and in which hook. */
-enum { L_APPARMOR = 1, L_LANDLOCK, L_YAMA };
-enum { H_FILE_OPEN = 1, H_FILE_PERMISSION, H_FILE_TRUNCATE, H_FILE_IOCTL,
-       H_PATH_MKNOD, H_PATH_MKDIR, H_PATH_CHOWN, H_PTRACE_ACCESS_CHECK,
-       H_CAPABLE };
 
 /* the Landlock path walk of this call that refused (ll_walk, below) */
 static void ll_take(struct auxb_rec *r, __u32 hook)
@@ -369,11 +363,11 @@ static void ll_take(struct auxb_rec *r, __u32 hook)
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct auxb_task *t = bpf_task_storage_get(&notes, task, 0, 0);
 
-	if (!t || !t->ll_set || hook == H_PTRACE_ACCESS_CHECK)
+	if (!t || !t->ll_set || hook == AUXB_HOOK_PTRACE_ACCESS_CHECK)
 		return;
 	t->ll_set = 0;
 	r->ll_blockers = t->ll_blockers;
-	if (hook == H_FILE_OPEN)	/* optional there: only remembered */
+	if (hook == AUXB_HOOK_FILE_OPEN)	/* optional there: only remembered */
 		r->ll_blockers &= ~(LL_TRUNCATE | LL_IOCTL_DEV);
 	r->ll_layer = t->ll_layer;
 	r->ll_layers = t->ll_layers;
@@ -395,12 +389,12 @@ static int lsm_note(void *ctx, __u32 lsm, __u32 hook)
 	bpf_get_func_ret(ctx, &ret);
 	if ((int)ret != -EACCES && (int)ret != -EPERM)
 		return 0;
-	r = note(-(int)ret, AUXB_LSM, 0);
+	r = note(-(int)ret, AUXERR_MECH_LSM, 0);
 	if (r) {
 		r->lsm = lsm;
 		r->hook = hook;
 		r->yama_scope = -1;
-		if (lsm == L_LANDLOCK)
+		if (lsm == AUXB_LSM_LANDLOCK)
 			ll_take(r, hook);
 	}
 	return 0;
@@ -409,17 +403,17 @@ static int lsm_note(void *ctx, __u32 lsm, __u32 hook)
 #define LSM_FEXIT(fn, lsm, hook) \
 SEC("fexit/" #fn) int fn##_x(void *ctx) { return lsm_note(ctx, lsm, hook); }
 
-LSM_FEXIT(apparmor_file_open, L_APPARMOR, H_FILE_OPEN)
-LSM_FEXIT(apparmor_file_permission, L_APPARMOR, H_FILE_PERMISSION)
-LSM_FEXIT(apparmor_path_mknod, L_APPARMOR, H_PATH_MKNOD)
-LSM_FEXIT(apparmor_path_chown, L_APPARMOR, H_PATH_CHOWN)
-LSM_FEXIT(apparmor_capable, L_APPARMOR, H_CAPABLE)
-LSM_FEXIT(hook_file_open, L_LANDLOCK, H_FILE_OPEN)
-LSM_FEXIT(hook_file_truncate, L_LANDLOCK, H_FILE_TRUNCATE)
-LSM_FEXIT(hook_file_ioctl, L_LANDLOCK, H_FILE_IOCTL)
-LSM_FEXIT(hook_path_mknod, L_LANDLOCK, H_PATH_MKNOD)
-LSM_FEXIT(hook_path_mkdir, L_LANDLOCK, H_PATH_MKDIR)
-LSM_FEXIT(hook_ptrace_access_check, L_LANDLOCK, H_PTRACE_ACCESS_CHECK)
+LSM_FEXIT(apparmor_file_open, AUXB_LSM_APPARMOR, AUXB_HOOK_FILE_OPEN)
+LSM_FEXIT(apparmor_file_permission, AUXB_LSM_APPARMOR, AUXB_HOOK_FILE_PERMISSION)
+LSM_FEXIT(apparmor_path_mknod, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_MKNOD)
+LSM_FEXIT(apparmor_path_chown, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_CHOWN)
+LSM_FEXIT(apparmor_capable, AUXB_LSM_APPARMOR, AUXB_HOOK_CAPABLE)
+LSM_FEXIT(hook_file_open, AUXB_LSM_LANDLOCK, AUXB_HOOK_FILE_OPEN)
+LSM_FEXIT(hook_file_truncate, AUXB_LSM_LANDLOCK, AUXB_HOOK_FILE_TRUNCATE)
+LSM_FEXIT(hook_file_ioctl, AUXB_LSM_LANDLOCK, AUXB_HOOK_FILE_IOCTL)
+LSM_FEXIT(hook_path_mknod, AUXB_LSM_LANDLOCK, AUXB_HOOK_PATH_MKNOD)
+LSM_FEXIT(hook_path_mkdir, AUXB_LSM_LANDLOCK, AUXB_HOOK_PATH_MKDIR)
+LSM_FEXIT(hook_ptrace_access_check, AUXB_LSM_LANDLOCK, AUXB_HOOK_PTRACE_ACCESS_CHECK)
 
 /* Landlock: the rights a path walk left missing, for the hook's note.
  * is_access_to_paths_allowed() (check_access_path_dual() before 6.2,
@@ -578,11 +572,11 @@ int BPF_PROG(yama_x, struct task_struct *child, unsigned int mode, int ret)
 
 	if (ret != -EPERM)
 		return 0;
-	r = note(EPERM, AUXB_LSM, 0);
+	r = note(EPERM, AUXERR_MECH_LSM, 0);
 	if (!r)
 		return 0;
-	r->lsm = L_YAMA;
-	r->hook = H_PTRACE_ACCESS_CHECK;
+	r->lsm = AUXB_LSM_YAMA;
+	r->hook = AUXB_HOOK_PTRACE_ACCESS_CHECK;
 	if (&ptrace_scope && bpf_probe_read_kernel(&scope, sizeof(scope), &ptrace_scope))
 		scope = -1;
 	r->yama_scope = scope;
@@ -607,10 +601,10 @@ int BPF_PROG(sticky, struct mnt_idmap *idmap, struct inode *dir, struct inode *i
 
 	if (!ret)
 		return 0;
-	r = note(EPERM, AUXB_STICKY, 0);
+	r = note(EPERM, AUXERR_MECH_STICKY, 0);
 	if (!r)
 		return 0;
-	r->flag = 3;
+	r->flag = AUXB_FLAG_STICKY;
 	note_inode(r, inode);
 	note_sb(r, inode->i_sb);
 	r->dir_mode = dir->i_mode;
@@ -627,10 +621,10 @@ static int note_rofs(struct vfsmount *m, int ret)
 
 	if (ret != -30 /* EROFS */)
 		return 0;
-	r = note(30, AUXB_MOUNT, 0);
+	r = note(30, AUXERR_MECH_MOUNT, 0);
 	if (!r)
 		return 0;
-	r->flag = (m->mnt_sb->s_flags & SB_RDONLY) ? 2 : 1;
+	r->flag = (m->mnt_sb->s_flags & SB_RDONLY) ? AUXB_FLAG_RO_SB : AUXB_FLAG_RO;
 	note_sb(r, m->mnt_sb);
 	return 0;
 }
@@ -659,8 +653,8 @@ int BPF_PROG(noexec, const struct path *path, bool ret)
 {
 	if (!ret)
 		return 0;
-	note_path_flag(EACCES, AUXB_MOUNT, 4, path);
-	note_path_flag(EPERM, AUXB_MOUNT, 4, path);
+	note_path_flag(EACCES, AUXERR_MECH_MOUNT, AUXB_FLAG_NOEXEC, path);
+	note_path_flag(EPERM, AUXERR_MECH_MOUNT, AUXB_FLAG_NOEXEC, path);
 	return 0;
 }
 
@@ -684,11 +678,12 @@ static void note_iflag(struct inode *inode, int append_too)
 {
 	struct auxb_rec *r;
 	__u32 fl = inode->i_flags;
-	__u32 flag = (fl & S_IMMUTABLE) ? 6 : (append_too && (fl & S_APPEND)) ? 7 : 0;
+	__u32 flag = (fl & S_IMMUTABLE) ? AUXB_FLAG_IMMUTABLE :
+		     (append_too && (fl & S_APPEND)) ? AUXB_FLAG_APPEND : 0;
 
 	if (!flag)
 		return;
-	r = note(EPERM, AUXB_INODE, 0);
+	r = note(EPERM, AUXERR_MECH_INODE, 0);
 	if (!r)
 		return;
 	r->flag = flag;
@@ -712,7 +707,7 @@ int BPF_PROG(maydelete, struct mnt_idmap *idmap, struct inode *dir,
 	struct auxb_task *t;
 	struct inode *inode = dir;
 	struct auxb_rec *r;
-	__u32 flag = 7;
+	__u32 flag = AUXB_FLAG_APPEND;
 
 	if (ret != -EPERM)
 		return 0;
@@ -725,19 +720,19 @@ int BPF_PROG(maydelete, struct mnt_idmap *idmap, struct inode *dir,
 				if (i >= n)
 					break;
 				if (t->pend[i].error == EPERM &&
-				    t->pend[i].mech == AUXB_STICKY)
+				    t->pend[i].mech == AUXERR_MECH_STICKY)
 					return 0;
 			}
 		}
 		inode = victim->d_inode;
 		if (!inode)
 			return 0;
-		flag = (inode->i_flags & S_APPEND) ? 7 :
-		       (inode->i_flags & S_IMMUTABLE) ? 6 : 0;
+		flag = (inode->i_flags & S_APPEND) ? AUXB_FLAG_APPEND :
+		       (inode->i_flags & S_IMMUTABLE) ? AUXB_FLAG_IMMUTABLE : 0;
 		if (!flag)
 			return 0;
 	}
-	r = note(EPERM, AUXB_INODE, 0);
+	r = note(EPERM, AUXERR_MECH_INODE, 0);
 	if (!r)
 		return 0;
 	r->flag = flag;
@@ -763,7 +758,7 @@ int BPF_PROG(mayopen, struct mnt_idmap *idmap, const struct path *path, int acc_
 		if ((fmt == S_IFCHR || fmt == S_IFBLK) &&
 		    ((path->mnt->mnt_flags & MNT_NODEV) ||
 		     (path->mnt->mnt_sb->s_iflags & SB_I_NODEV)))
-			note_path_flag(EACCES, AUXB_MOUNT, 5, path);
+			note_path_flag(EACCES, AUXERR_MECH_MOUNT, AUXB_FLAG_NODEV, path);
 		return 0;
 	}
 	if (ret == -EPERM)
@@ -832,11 +827,11 @@ int BPF_PROG(ptrace, struct task_struct *target, unsigned int mode, int ret)
 		for (int i = 0; i < AUXB_PENDING; i++) {
 			if (i >= n)
 				break;
-			if (t->pend[i].error == EPERM && t->pend[i].mech == AUXB_LSM)
+			if (t->pend[i].error == EPERM && t->pend[i].mech == AUXERR_MECH_LSM)
 				return 0;
 		}
 	}
-	r = note(EPERM, AUXB_PTRACE, 0);
+	r = note(EPERM, AUXERR_MECH_PTRACE, 0);
 	if (!r)
 		return 0;
 	tc = target->real_cred;
@@ -1012,13 +1007,13 @@ int BPF_PROG(signal_x, int sig, struct kernel_siginfo *info, struct task_struct 
 	for (int i = 0; i < AUXB_PENDING; i++) {
 		if (i >= n)
 			break;
-		if (st->pend[i].error == EPERM && st->pend[i].mech == AUXB_CAP &&
+		if (st->pend[i].error == EPERM && st->pend[i].mech == AUXERR_MECH_CAP &&
 		    st->pend[i].cap == CAP_KILL)
 			cap_kill = 1;
 	}
 	if (!cap_kill)
 		return 0;	/* CAP_KILL was not refused: an LSM was */
-	r = note(EPERM, AUXB_SIGNAL, 0);
+	r = note(EPERM, AUXERR_MECH_SIGNAL, 0);
 	if (!r)
 		return 0;
 	r->sig = sig;
@@ -1046,7 +1041,7 @@ int BPF_PROG(ping, struct sock *sk, int ret)
 
 	if (ret != -EACCES)
 		return 0;
-	r = note(EACCES, AUXB_PING, 0);
+	r = note(EACCES, AUXERR_MECH_PING, 0);
 	if (!r)
 		return 0;
 	net = BPF_CORE_READ(sk, __sk_common.skc_net.net);
@@ -1096,7 +1091,7 @@ static __u32 prot_level(const void *addr, __u32 implied)
 
 static struct auxb_rec *note_protected(int err, __u32 sysctl, struct inode *inode)
 {
-	struct auxb_rec *r = note(err, AUXB_PROTECTED, 0);
+	struct auxb_rec *r = note(err, AUXERR_MECH_PROTECTED, 0);
 
 	if (!r)
 		return NULL;
@@ -1230,7 +1225,7 @@ int BPF_PROG(seccomp, const struct seccomp_data *sd, int ret)
 	ax = BPF_CORE_READ(regs, ax);
 	if (ax >= 0 || ax < -MAX_ERRNO)
 		return 0;
-	r = note((int)-ax, AUXB_SECCOMP, 0);
+	r = note((int)-ax, AUXERR_MECH_SECCOMP, 0);
 	if (!r)
 		return 0;
 	r->sc_nr = BPF_CORE_READ(regs, orig_ax);
@@ -1333,7 +1328,7 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 			return;
 		t->reading = 0;
 	}
-	if (nr == 157 && a0 == AUXB_PR_AUXERR) {
+	if (nr == 157 && a0 == PR_AUXERR) {
 		/* libauxerr's prctl: not counted; HOLD and RELEASE (auxerr.h)
 		 * around its request OWN to the service */
 		if (a1 == AUXB_PR_HOLD) {
@@ -1389,11 +1384,11 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 	 * not a record (it asks the service instead, see auxb_own_req) */
 	if (nr == 257 && p->have_name && is_pin_path(p->name))
 		return;
-	h = (t->head + 1) % AUXB_DEPTH_MAX;
+	h = (t->head + 1) % AUXERR_DEPTH_MAX;
 	t->head = h;
-	if (t->count < AUXB_DEPTH_MAX)
+	if (t->count < AUXERR_DEPTH_MAX)
 		t->count++;
-	r = &t->ring[h & (AUXB_DEPTH_MAX - 1)];
+	r = &t->ring[h & (AUXERR_DEPTH_MAX - 1)];
 	__builtin_memcpy(r, p, sizeof(*r));
 	r->serial = __sync_fetch_and_add(&next_serial, 1);
 	r->time_ns = bpf_ktime_get_boot_ns() + realtime_offset;
@@ -1404,7 +1399,7 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 	r->args[1] = a1;
 	r->args[2] = a2;
 	r->args[3] = a3;
-	if (r->mech == AUXB_PATH && r->have_name) {
+	if (r->mech == AUXERR_MECH_PATH && r->have_name) {
 		struct comp_find c = { .r = r, .k = 0, .end = -1 };
 
 		bpf_loop(AUXB_NAME_MAX, comp_cb, &c, 0);
@@ -1464,6 +1459,20 @@ int sys_ret(struct pt_regs *ctx)
 
 /* ---- the reader: the thread's own records as event text ----------- */
 
+/* the renderer (render.h): its output and its task's live fields */
+#define render_out struct seq_file *
+#define render_task struct task_struct *
+#define render_printf(o, fmt, ...) BPF_SEQ_PRINTF(o, fmt, ##__VA_ARGS__)
+static void put_untrusted(struct seq_file *seq, const char *s, __u32 n);
+static void put_bare(struct seq_file *seq, const char *s, __u32 n);
+static __u32 task_auid(struct task_struct *task);
+static __u32 task_ses(struct task_struct *task);
+static void put_tty(struct seq_file *seq, struct task_struct *task);
+static void put_exe(struct seq_file *seq, struct task_struct *task);
+static void put_cwd(struct seq_file *seq, struct task_struct *task);
+static void put_proctitle(struct seq_file *seq, struct task_struct *task);
+#include "render.h"
+
 static char hexd(unsigned c)
 {
 	return c < 10 ? '0' + c : 'A' + c - 10;
@@ -1499,7 +1508,7 @@ static long scan_cb(__u64 i, void *ctx)
 		c->len = i;
 		return 1;
 	}
-	if (ch == '"' || ch < 0x21 || ch > 0x7e)
+	if (render_needs_hex(ch, 0))
 		c->hex = 1;
 	return 0;
 }
@@ -1547,267 +1556,109 @@ static void put_str(struct seq_file *seq, int len, int cstr)
 	BPF_SEQ_PRINTF(seq, "%s", b->hex);
 }
 
-static void put_cstr(struct seq_file *seq, const char *s)
+
+static void put_untrusted(struct seq_file *seq, const char *s, __u32 n)
 {
 	__u32 zero = 0;
 	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
 
 	if (!b)
 		return;
-	bpf_probe_read_kernel_str(b->str, sizeof(b->str), s);
+	if (n > sizeof(b->str))
+		n = sizeof(b->str);
+	bpf_probe_read_kernel_str(b->str, n, s);
 	put_str(seq, 255, 1);
 }
 
-static void put_mode(struct seq_file *seq, const char *key, __u32 mode)
+static void put_bare(struct seq_file *seq, const char *s, __u32 n)
 {
-	char o[9];
-	int i = 8;
+	__u32 zero = 0;
+	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
 
-	o[i] = 0;
-	for (int k = 0; k < 7; k++) {
-		o[--i] = '0' + (mode & 7);
-		mode >>= 3;
-		if (!mode)
+	if (!b)
+		return;
+	if (n > sizeof(b->str))
+		n = sizeof(b->str);
+	bpf_probe_read_kernel_str(b->str, n, s);
+	BPF_SEQ_PRINTF(seq, "%s", b->str);
+}
+
+static __u32 task_auid(struct task_struct *task)
+{
+	return task->loginuid.val;
+}
+
+static __u32 task_ses(struct task_struct *task)
+{
+	return task->sessionid;
+}
+
+static void put_tty(struct seq_file *seq, struct task_struct *task)
+{
+	struct tty_struct *tty = task->signal->tty;
+
+	if (tty)
+		BPF_SEQ_PRINTF(seq, "%s", tty->name);
+	else
+		BPF_SEQ_PRINTF(seq, "(none)");
+}
+
+/* a path of the task, or (null) */
+static void put_path(struct seq_file *seq, struct path *path)
+{
+	__u32 zero = 0;
+	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
+
+	if (b && path && bpf_d_path(path, b->path, SCRATCH) > 0)
+		put_untrusted(seq, b->path, sizeof(b->str));
+	else
+		BPF_SEQ_PRINTF(seq, "(null)");
+}
+
+static void put_exe(struct seq_file *seq, struct task_struct *task)
+{
+	struct mm_struct *mm = task->mm;
+
+	put_path(seq, mm && mm->exe_file ? &mm->exe_file->f_path : NULL);
+}
+
+static void put_cwd(struct seq_file *seq, struct task_struct *task)
+{
+	put_path(seq, &task->fs->pwd);
+}
+
+/* the first 128 bytes of the command line, its trailing NULs cut */
+static void put_proctitle(struct seq_file *seq, struct task_struct *task)
+{
+	__u32 zero = 0;
+	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
+	struct mm_struct *mm = task->mm;
+	unsigned long len;
+	int n;
+
+	if (!b || !mm)
+		return;
+	len = mm->arg_end - mm->arg_start;
+	if (len > 128)
+		len = 128;
+	if (bpf_probe_read_user(b->str, len & 255, (void *)mm->arg_start))
+		return;
+	n = len;
+	for (int i = 0; i < 128; i++) {
+		if (n <= 0 || b->str[(n - 1) & 255])
 			break;
+		n--;
 	}
-	if (i > 0)
-		o[--i] = '0';
-	BPF_SEQ_PRINTF(seq, " %s=%s", key, &o[i & 7]);
-}
-
-static void put_object(struct seq_file *seq, struct auxb_rec *r)
-{
-	put_mode(seq, "mode", r->mode);
-	BPF_SEQ_PRINTF(seq, " ouid=%u ogid=%u inode=%lu dev=%02x:%02x",
-		       r->ouid, r->ogid, r->ino, r->dev >> 20, r->dev & 0xfffff);
-}
-
-/* name tables: arrays, not pointers (no relocations in .rodata) */
-static const char classes[7][12] = { "owner", "group", "other", "acl", "acl_user",
-				     "acl_group", "acl_mask" };
-static const char overrides[4][32] = { "none", "dac_read_search", "dac_override",
-				       "dac_read_search,dac_override" };
-static const char lsms[4][12] = { "?", "apparmor", "landlock", "yama" };
-static const char ll_rights[16][16] = { "fs.execute", "fs.write_file",
-	"fs.read_file", "fs.read_dir", "fs.remove_dir", "fs.remove_file",
-	"fs.make_char", "fs.make_dir", "fs.make_reg", "fs.make_sock",
-	"fs.make_fifo", "fs.make_block", "fs.make_sym", "fs.refer",
-	"fs.truncate", "fs.ioctl_dev" };
-static const char vfs_flags[8][12] = { "?", "ro", "ro_sb", "sticky", "noexec",
-	"nodev", "immutable", "append" };
-static const char aa_modes[6][12] = { "", "enforce", "complain", "kill",
-	"unconfined", "user" };
-static const char prot_sysctls[4][24] = { "fs.protected_symlinks",
-	"fs.protected_hardlinks", "fs.protected_fifos", "fs.protected_regular" };
-static const char prot_unsafe[4][12] = { "not_regular", "setuid", "setgid",
-	"no_access" };
-static const char hooks[10][24] = { "?", "file_open", "file_permission",
-	"file_truncate", "file_ioctl", "path_mknod", "path_mkdir", "path_chown",
-	"ptrace_access_check", "capable" };
-
-static void put_stamp(struct seq_file *seq, struct auxb_rec *r, const char *type)
-{
-	__u64 ms = r->time_ns / 1000000;
-
-	BPF_SEQ_PRINTF(seq, "type=%s msg=audit(%llu.%03llu:%llu): ", type,
-		       ms / 1000, ms % 1000, r->serial);
+	b->str[n & 255] = 0;
+	put_str(seq, n, 0);
 }
 
 static void put_event(struct seq_file *seq, struct task_struct *task,
 		      struct auxb_task *t, struct auxb_rec *r, __u32 slot)
 {
-	__u32 zero = 0, age = t->calls - r->calls_at;
-	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
-	struct mm_struct *mm = task->mm;
-	struct tty_struct *tty;
-
-	if (!b)
-		return;
-	if (age > AUXB_AGE_MAX || r->period != current_period())
-		age = AUXB_AGE_MAX;
-	BPF_SEQ_PRINTF(seq, "#slot=%u serial=%llu sec=%llu nsec=%u error=%d",
-		       slot, r->serial, r->time_ns / 1000000000,
-		       (__u32)(r->time_ns % 1000000000), r->error);
-	BPF_SEQ_PRINTF(seq, " syscall=%d mechanism=%u age=%u flags=%u\n",
-		       r->nr, r->mech, age, r->flags);
-
-	put_stamp(seq, r, "SYSCALL");
-	BPF_SEQ_PRINTF(seq, "arch=c000003e syscall=%d success=no exit=%d a0=%llx a1=%llx a2=%llx a3=%llx",
-		       r->nr, -r->error, r->args[0], r->args[1], r->args[2], r->args[3]);
-	BPF_SEQ_PRINTF(seq, " items=%u ppid=%u pid=%u auid=%u uid=%u gid=%u euid=%u suid=%u fsuid=%u egid=%u sgid=%u fsgid=%u",
-		       r->have_name ? 1 : 0, r->ppid, r->pid, task->loginuid.val,
-		       r->uid, r->gid, r->euid, r->suid, r->fsuid, r->egid, r->sgid, r->fsgid);
-	tty = task->signal->tty;
-	if (tty)
-		BPF_SEQ_PRINTF(seq, " tty=%s", tty->name);
-	else
-		BPF_SEQ_PRINTF(seq, " tty=(none)");
-	BPF_SEQ_PRINTF(seq, " ses=%u comm=", task->sessionid);
-	__builtin_memcpy(b->str, r->comm, sizeof(r->comm));
-	b->str[15] = 0;
-	put_str(seq, 16, 1);
-	BPF_SEQ_PRINTF(seq, " exe=");
-	if (mm && mm->exe_file &&
-	    bpf_d_path(&mm->exe_file->f_path, b->path, SCRATCH) > 0)
-		put_cstr(seq, b->path);
-	else
-		BPF_SEQ_PRINTF(seq, "(null)");
-	if (r->subj[0]) {
-		__builtin_memcpy(b->str, r->subj, sizeof(r->subj));
-		b->str[63] = 0;
-		BPF_SEQ_PRINTF(seq, " subj=%s", b->str);
-		if (r->subj_mode)
-			BPF_SEQ_PRINTF(seq, " (%s)", aa_modes[r->subj_mode < 6 ? r->subj_mode : 0]);
-	}
-	BPF_SEQ_PRINTF(seq, " key=(null)\n");
-
-	put_stamp(seq, r, "UNKNOWN[1340]");
-	switch (r->mech) {
-	case AUXB_DAC:
-	case AUXB_PATH:
-		if (r->mech == AUXB_PATH) {
-			BPF_SEQ_PRINTF(seq, "mechanism=path component=");
-			put_cstr(seq, r->comp);
-		} else {
-			BPF_SEQ_PRINTF(seq, "mechanism=dac");
-		}
-		BPF_SEQ_PRINTF(seq, " class=%s", classes[r->cls < 7 ? r->cls : 3]);
-		if (r->acl_tag)
-			BPF_SEQ_PRINTF(seq, " acl_id=%u acl_tag=%s", r->acl_id,
-				       r->acl_tag == 1 ? "user" : "group");
-		BPF_SEQ_PRINTF(seq, " perm=%u granted=%u override=%s",
-			       r->perm, r->granted, overrides[r->override & 3]);
-		put_object(seq, r);
-		break;
-	case AUXB_CAP:
-		BPF_SEQ_PRINTF(seq, "mechanism=cap capability=%u userns=%llu userns_level=%u userns_owner=%u",
-			       r->cap, r->userns, r->userns_level, r->userns_owner);
-		break;
-	case AUXB_MOUNT:
-	case AUXB_INODE:
-		/* fstype= bare, as the series prints it (a type name is one
-		 * word); sb= may be anything a device is called: escaped */
-		BPF_SEQ_PRINTF(seq, "mechanism=%s flag=%s fstype=%s sb=",
-			       r->mech == AUXB_INODE ? "inode" : "mount", vfs_flags[r->flag & 7],
-			       r->fstype);
-		put_cstr(seq, r->sb);
-		if (r->has_obj)
-			put_object(seq, r);
-		break;
-	case AUXB_STICKY:
-		BPF_SEQ_PRINTF(seq, "mechanism=sticky flag=sticky fstype=%s sb=", r->fstype);
-		put_cstr(seq, r->sb);
-		put_mode(seq, "dir_mode", r->dir_mode);
-		BPF_SEQ_PRINTF(seq, " dir_ouid=%u dir_inode=%llu", r->dir_ouid, r->dir_ino);
-		put_object(seq, r);
-		break;
-	case AUXB_PTRACE:
-		BPF_SEQ_PRINTF(seq, "mechanism=ptrace reason=%s opid=%u",
-			       r->reason == 2 ? "not_dumpable" : "creds", r->opid);
-		break;
-	case AUXB_SECCOMP:
-		BPF_SEQ_PRINTF(seq, "mechanism=seccomp arch=c000003e nr=%u code=0x%x filters=%u",
-			       r->sc_nr, r->sc_code, r->sc_filters);
-		break;
-	case AUXB_SIGNAL:
-		/* the series' auxerr_render_signal() */
-		BPF_SEQ_PRINTF(seq, "mechanism=signal sig=%d opid=%d", r->sig, r->opid);
-		if (r->ids_visible)
-			BPF_SEQ_PRINTF(seq, " ouid=%u osuid=%u", r->ouid, r->osuid);
-		else
-			BPF_SEQ_PRINTF(seq, " ids=hidden");
-		BPF_SEQ_PRINTF(seq, " capability=%d", CAP_KILL);
-		if (r->ids_visible)
-			BPF_SEQ_PRINTF(seq, " userns=%llu userns_owner=%u", r->userns,
-				       r->userns_owner);
-		break;
-	case AUXB_PROTECTED:
-		/* the series' auxerr_render_protected(), then the object */
-		BPF_SEQ_PRINTF(seq, "mechanism=protected sysctl=%s level=%u fsuid=%u",
-			       prot_sysctls[r->prot_sysctl & 3], r->prot_level, r->fsuid);
-		if (r->prot_dir) {
-			put_mode(seq, "dir_mode", r->dir_mode);
-			BPF_SEQ_PRINTF(seq, " dir_ouid=%u dir_inode=%llu", r->dir_ouid,
-				       r->dir_ino);
-		} else {
-			BPF_SEQ_PRINTF(seq, " unsafe=%s", prot_unsafe[r->prot_unsafe & 3]);
-		}
-		put_object(seq, r);
-		break;
-	case AUXB_PING:
-		BPF_SEQ_PRINTF(seq, "mechanism=ping policy=net.ipv4.ping_group_range group_low=%u group_high=%u",
-			       r->group_low, r->group_high);
-		break;
-	case AUXB_LSM:
-		BPF_SEQ_PRINTF(seq, "mechanism=lsm lsm=%s lsm_hook=%s",
-			       lsms[r->lsm & 3], hooks[r->hook < 10 ? r->hook : 0]);
-		if (r->lsm == L_LANDLOCK && r->ll_layers) {
-			int first = 1;
-
-			BPF_SEQ_PRINTF(seq, " blockers=");
-			for (int i = 0; i < 16; i++) {
-				if (!(r->ll_blockers & (1u << i)))
-					continue;
-				BPF_SEQ_PRINTF(seq, "%s%s", first ? "" : ",", ll_rights[i]);
-				first = 0;
-			}
-			BPF_SEQ_PRINTF(seq, " layer=%u layers=%u", r->ll_layer, r->ll_layers);
-			if (r->has_obj)
-				put_object(seq, r);
-		}
-		if (r->lsm == L_YAMA && r->yama_scope >= 0)
-			BPF_SEQ_PRINTF(seq, " ptrace_scope=%d relation=%s opid=%u", r->yama_scope,
-				       r->yama_rel == 1 ? "not_descendant" : "scope", r->opid);
-		break;
-	}
-	if (r->flags & AUXB_WEAK)
-		BPF_SEQ_PRINTF(seq, " probe=yes");
+	render_header(seq, r, slot, render_age(t->calls, r, current_period()));
 	BPF_SEQ_PRINTF(seq, "\n");
-
-	put_stamp(seq, r, "CWD");
-	BPF_SEQ_PRINTF(seq, "cwd=");
-	if (bpf_d_path(&task->fs->pwd, b->path, SCRATCH) > 0)
-		put_cstr(seq, b->path);
-	else
-		BPF_SEQ_PRINTF(seq, "(null)");
-	BPF_SEQ_PRINTF(seq, "\n");
-
-	if (r->have_name) {
-		put_stamp(seq, r, "PATH");
-		BPF_SEQ_PRINTF(seq, "item=0 name=");
-		put_cstr(seq, r->name);
-		if (r->mech == AUXB_DAC) {
-			BPF_SEQ_PRINTF(seq, " inode=%lu dev=%02x:%02x", r->ino,
-				       r->dev >> 20, r->dev & 0xfffff);
-			put_mode(seq, "mode", r->mode);
-			BPF_SEQ_PRINTF(seq, " ouid=%u ogid=%u rdev=%02x:%02x",
-				       r->ouid, r->ogid, r->rdev >> 20, r->rdev & 0xfffff);
-		}
-		/* path: the walk never reached the name's inode */
-		BPF_SEQ_PRINTF(seq, " nametype=%s\n",
-			       r->mech == AUXB_PATH ? "UNKNOWN" : "NORMAL");
-	}
-
-	put_stamp(seq, r, "PROCTITLE");
-	BPF_SEQ_PRINTF(seq, "proctitle=");
-	if (mm) {
-		unsigned long len = mm->arg_end - mm->arg_start;
-		int n;
-
-		if (len > 128)
-			len = 128;
-		if (bpf_probe_read_user(b->str, len & 255, (void *)mm->arg_start) == 0) {
-			n = len;
-			for (int i = 0; i < 128; i++) {
-				if (n <= 0 || b->str[(n - 1) & 255])
-					break;
-				n--;
-			}
-			b->str[n & 255] = 0;
-			put_str(seq, n, 0);
-		}
-	}
-	BPF_SEQ_PRINTF(seq, "\n");
+	render_record(seq, task, r, 1);
 }
 
 struct slots { struct seq_file *seq; };
@@ -1820,7 +1671,7 @@ static long slot_cb(__u64 s, void *ctx)
 
 	if (!t)
 		return 1;
-	put_event(c->seq, task, t, &t->ring[(t->head - s) & (AUXB_DEPTH_MAX - 1)], s);
+	put_event(c->seq, task, t, &t->ring[(t->head - s) & (AUXERR_DEPTH_MAX - 1)], s);
 	return 0;
 }
 

@@ -1,19 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What the BPF backend keeps per thread (bpf/auxerr.bpf.c), shared with its
- * loader.  The event text itself is rendered by the iterator when the
- * thread reads it (docs/bpf-backend.md).
+ * loader and its flush service.  The event text is rendered from it by the
+ * iterator when the thread reads it, and by the service (render.h).
  */
 #ifndef AUXERR_BPF_H
 #define AUXERR_BPF_H
 
-#define AUXB_DEPTH_MAX	16	/* AUXERR_DEPTH_MAX */
+/*
+ * The series' ABI: enum auxerr_mechanism (a record's mech), the record
+ * flags (AUXERR_INFO_*), AUXERR_DEPTH_MAX, AUXERR_AGE_MAX, PR_AUXERR.  A
+ * BPF object has the kernel's types from vmlinux.h already, which
+ * <linux/types.h> would define a second time.
+ */
+#ifdef __bpf__
+#define _LINUX_TYPES_H
+#endif
+#include <linux/auxerr.h>
+
 #define AUXB_PENDING	3	/* notes of one system call, one per errno */
 #define AUXB_NAME_MAX	256
-#define AUXB_AGE_MAX	255	/* AUXERR_AGE_MAX */
 
-/* the prctl option the series adds: its calls do not age a record */
-#define AUXB_PR_AUXERR	0x41555845
 /*
  * prctl(PR_AUXERR, AUXB_PR_HOLD) and prctl(PR_AUXERR, AUXB_PR_RELEASE):
  * operations no kernel knows (a stock kernel answers EINVAL), which the
@@ -30,17 +37,21 @@
  * of a path beneath it is not kept as a record (the fetch's own call) */
 #define AUXB_PIN_DIR "/sys/fs/bpf/auxerr/"
 
-enum auxb_mech {	/* enum auxerr_mechanism */
-	AUXB_DAC = 1, AUXB_PATH = 2, AUXB_CAP = 3, AUXB_LSM = 4,
-	AUXB_SECCOMP = 5, AUXB_MOUNT = 6, AUXB_INODE = 7, AUXB_STICKY = 8,
-	AUXB_PTRACE = 9, AUXB_PROTECTED = 10, AUXB_SIGNAL = 11, AUXB_PING = 19,
-};
-
+/*
+ * The codes a record stores, each the index of its name in the renderer
+ * (render.h): the class that decided a dac record, the LSM and the hook of
+ * an lsm record, the flag of a mount, inode or sticky record.
+ */
 enum auxb_class { AUXB_OWNER, AUXB_GROUP, AUXB_OTHER, AUXB_ACL, AUXB_ACL_USER,
 		  AUXB_ACL_GROUP, AUXB_ACL_MASK };
-
-#define AUXB_FLUSHED	(1u << 0)	/* AUXERR_INFO_FLUSHED: set by the flush service */
-#define AUXB_WEAK	(1u << 1)	/* AUXERR_INFO_WEAK */
+enum auxb_lsm { AUXB_LSM_APPARMOR = 1, AUXB_LSM_LANDLOCK, AUXB_LSM_YAMA };
+enum auxb_hook { AUXB_HOOK_FILE_OPEN = 1, AUXB_HOOK_FILE_PERMISSION,
+		 AUXB_HOOK_FILE_TRUNCATE, AUXB_HOOK_FILE_IOCTL, AUXB_HOOK_PATH_MKNOD,
+		 AUXB_HOOK_PATH_MKDIR, AUXB_HOOK_PATH_CHOWN,
+		 AUXB_HOOK_PTRACE_ACCESS_CHECK, AUXB_HOOK_CAPABLE, AUXB_HOOKS };
+enum auxb_flag { AUXB_FLAG_RO = 1, AUXB_FLAG_RO_SB, AUXB_FLAG_STICKY,
+		 AUXB_FLAG_NOEXEC, AUXB_FLAG_NODEV, AUXB_FLAG_IMMUTABLE,
+		 AUXB_FLAG_APPEND };
 
 struct auxb_rec {
 	__u64 serial;
@@ -64,8 +75,7 @@ struct auxb_rec {
 	/* cap */
 	__u32 cap, userns_level, userns_owner;
 	__u64 userns;
-	/* mount, inode, sticky: the flag (1 ro, 2 ro_sb, 3 sticky, 4 noexec,
-	 * 5 nodev, 6 immutable, 7 append), the filesystem,
+	/* mount, inode, sticky: the flag (enum auxb_flag), the filesystem,
 	 * the sticky directory */
 	__u32 flag, dir_mode, dir_ouid;
 	__u64 dir_ino;
@@ -86,7 +96,7 @@ struct auxb_rec {
 	__u32 group_low, group_high;
 	/* seccomp: the number the filter saw, its return value, the stack */
 	__u32 sc_nr, sc_code, sc_filters;
-	/* lsm: indexes into the names of auxerr.bpf.c */
+	/* lsm: enum auxb_lsm, enum auxb_hook */
 	__u32 lsm, hook;
 	/* Landlock: the missing rights (LANDLOCK_ACCESS_FS_* bits), the
 	 * youngest layer that denied, the domain's layers; has_obj: the
@@ -118,7 +128,7 @@ struct auxb_task {
 	__u32 ll_mode, ll_ouid, ll_ogid, ll_dev;
 	__u64 ll_ino;
 	struct auxb_rec pend[AUXB_PENDING];
-	struct auxb_rec ring[AUXB_DEPTH_MAX];
+	struct auxb_rec ring[AUXERR_DEPTH_MAX];
 };
 
 /*

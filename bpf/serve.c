@@ -59,12 +59,15 @@
 
 /* ---- rendering ------------------------------------------------------ */
 
+/* the renderer's output (render.h): @in_msg, the text of an audit user
+ * message (msg='...'), where a single quote also makes a string hex */
 struct out {
 	char *p;
 	size_t len, used;
-	int over;
+	int over, in_msg;
 };
 
+__attribute__((format(printf, 2, 3)))
 static void put(struct out *o, const char *fmt, ...)
 {
 	va_list ap;
@@ -82,36 +85,40 @@ static void put(struct out *o, const char *fmt, ...)
 	o->used += (size_t)n;
 }
 
-/*
- * audit_log_n_untrustedstring() of @n bytes: quoted, or hex when a byte is
- * '"', a control character, a space or not ASCII; here also when it is a
- * single quote, which would end the user message's msg='...'.
- */
+/* the task whose record is rendered: its fields the record does not keep
+ * come from its /proc */
+struct proc_task {
+	int pid, tid;
+};
+
+static void put_untrusted(struct out *o, const char *s, size_t n);
+static void put_bare(struct out *o, const char *s, size_t n);
+static __u32 task_auid(const struct proc_task *c);
+static __u32 task_ses(const struct proc_task *c);
+static void put_tty(struct out *o, const struct proc_task *c);
+static void put_exe(struct out *o, const struct proc_task *c);
+static void put_cwd(struct out *o, const struct proc_task *c);
+static void put_proctitle(struct out *o, const struct proc_task *c);
+
+#define render_out struct out *
+#define render_task const struct proc_task *
+#define render_printf put
+#include "render.h"
+
+/* audit_log_n_untrustedstring() of @n bytes: quoted, or hex */
 static void put_str(struct out *o, const char *s, size_t n)
 {
 	int hex = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '"' || c == '\'' || c < 0x21 || c > 0x7e)
+	for (size_t i = 0; i < n; i++)
+		if (render_needs_hex((unsigned char)s[i], o->in_msg))
 			hex = 1;
-	}
 	if (!hex) {
 		put(o, "\"%.*s\"", (int)n, s);
 		return;
 	}
 	for (size_t i = 0; i < n; i++)
 		put(o, "%02X", (unsigned char)s[i]);
-}
-
-static void put_cstr(struct out *o, const char *s, size_t max)
-{
-	put_str(o, s, strnlen(s, max));
-}
-
-static void put_mode(struct out *o, const char *key, unsigned mode)
-{
-	put(o, " %s=0%o", key, mode);
 }
 
 static int read_small(const char *path, char *buf, size_t len)
@@ -141,9 +148,40 @@ static void put_link(struct out *o, const char *path)
 	put_str(o, t, (size_t)n);
 }
 
+static void put_untrusted(struct out *o, const char *s, size_t n)
+{
+	put_str(o, s, strnlen(s, n));
+}
+
+static void put_bare(struct out *o, const char *s, size_t n)
+{
+	put(o, "%.*s", (int)strnlen(s, n), s);
+}
+
+/* a number in /proc/PID/task/TID/@name, -1 (unset) when unreadable */
+static __u32 task_number(const struct proc_task *c, const char *name)
+{
+	char path[96], v[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/%s", c->pid, c->tid, name);
+	if (read_small(path, v, sizeof(v)) <= 0)
+		return (__u32)-1;
+	return (__u32)strtoul(v, NULL, 10);
+}
+
+static __u32 task_auid(const struct proc_task *c)
+{
+	return task_number(c, "loginuid");
+}
+
+static __u32 task_ses(const struct proc_task *c)
+{
+	return task_number(c, "sessionid");
+}
+
 /* the name of the controlling terminal /proc/PID/stat gives as tty_nr,
  * as the kernel's tty->name spells it */
-static void put_tty(struct out *o, int pid)
+static void put_tty(struct out *o, const struct proc_task *c)
 {
 	char path[64], st[1024], link[256];
 	const char *p;
@@ -151,16 +189,16 @@ static void put_tty(struct out *o, int pid)
 	unsigned maj, min;
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	snprintf(path, sizeof(path), "/proc/%d/stat", c->pid);
 	if (read_small(path, st, sizeof(st)) < 0 || !(p = strrchr(st, ')')) ||
 	    sscanf(p + 1, " %*c %*d %*d %*d %lu", &nr) != 1 || !nr) {
-		put(o, " tty=(none)");
+		put(o, "(none)");
 		return;
 	}
 	maj = (unsigned)((nr >> 8) & 0xfff);
 	min = (unsigned)((nr & 0xff) | ((nr >> 12) & 0xfff00));
 	if (maj >= 136 && maj <= 143) {
-		put(o, " tty=pts%u", min + (maj - 136) * 256);
+		put(o, "pts%u", min + (maj - 136) * 256);
 		return;
 	}
 	snprintf(path, sizeof(path), "/sys/dev/char/%u:%u", maj, min);
@@ -168,245 +206,58 @@ static void put_tty(struct out *o, int pid)
 	if (n > 0) {
 		link[n] = '\0';
 		p = strrchr(link, '/');
-		put(o, " tty=%s", p ? p + 1 : link);
+		put(o, "%s", p ? p + 1 : link);
 		return;
 	}
-	put(o, " tty=(none)");
+	put(o, "(none)");
 }
 
-static const char *const classes[] = { "owner", "group", "other", "acl",
-	"acl_user", "acl_group", "acl_mask" };
-static const char *const overrides[] = { "none", "dac_read_search",
-	"dac_override", "dac_read_search,dac_override" };
-static const char *const lsms[] = { "?", "apparmor", "landlock", "yama" };
-static const char *const ll_rights[16] = { "fs.execute", "fs.write_file",
-	"fs.read_file", "fs.read_dir", "fs.remove_dir", "fs.remove_file",
-	"fs.make_char", "fs.make_dir", "fs.make_reg", "fs.make_sock",
-	"fs.make_fifo", "fs.make_block", "fs.make_sym", "fs.refer",
-	"fs.truncate", "fs.ioctl_dev" };
-static const char *const vfs_flags[8] = { "?", "ro", "ro_sb", "sticky",
-	"noexec", "nodev", "immutable", "append" };
-static const char *const aa_modes[6] = { "", "enforce", "complain", "kill",
-	"unconfined", "user" };
-static const char *const prot_sysctls[4] = { "fs.protected_symlinks",
-	"fs.protected_hardlinks", "fs.protected_fifos", "fs.protected_regular" };
-static const char *const prot_unsafe[4] = { "not_regular", "setuid", "setgid",
-	"no_access" };
-static const char *const hooks[] = { "?", "file_open", "file_permission",
-	"file_truncate", "file_ioctl", "path_mknod", "path_mkdir", "path_chown",
-	"ptrace_access_check", "capable" };
-
-/* the AUXERR record's fields, as the iterator (auxerr.bpf.c, put_event)
- * renders them */
-static void put_object(struct out *o, const struct auxb_rec *r)
+static void put_exe(struct out *o, const struct proc_task *c)
 {
-	put_mode(o, "mode", r->mode);
-	put(o, " ouid=%u ogid=%u inode=%llu dev=%02x:%02x", r->ouid, r->ogid,
-	    (unsigned long long)r->ino, r->dev >> 20, r->dev & 0xfffff);
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/exe", c->pid);
+	put_link(o, path);
 }
 
-static void put_auxerr(struct out *o, const struct auxb_rec *r, int event)
+static void put_cwd(struct out *o, const struct proc_task *c)
 {
-	switch (r->mech) {
-	case AUXB_DAC:
-	case AUXB_PATH:
-		if (r->mech == AUXB_PATH) {
-			put(o, " mechanism=path component=");
-			put_cstr(o, r->comp, sizeof(r->comp));
-		} else {
-			put(o, " mechanism=dac");
-		}
-		put(o, " class=%s", classes[r->cls < 7 ? r->cls : 3]);
-		if (r->acl_tag)
-			put(o, " acl_id=%u acl_tag=%s", r->acl_id,
-			    r->acl_tag == 1 ? "user" : "group");
-		put(o, " perm=%u granted=%u override=%s", r->perm, r->granted,
-		    overrides[r->override & 3]);
-		put_object(o, r);
-		break;
-	case AUXB_CAP:
-		put(o, " mechanism=cap capability=%u userns=%llu userns_level=%u userns_owner=%u",
-		    r->cap, (unsigned long long)r->userns, r->userns_level,
-		    r->userns_owner);
-		break;
-	case AUXB_MOUNT:
-	case AUXB_INODE:
-		/* fstype= bare, as the series and the iterator print it */
-		put(o, " mechanism=%s flag=%s fstype=%.*s sb=",
-		    r->mech == AUXB_INODE ? "inode" : "mount", vfs_flags[r->flag & 7],
-		    (int)strnlen(r->fstype, sizeof(r->fstype)), r->fstype);
-		put_cstr(o, r->sb, sizeof(r->sb));
-		if (r->has_obj)
-			put_object(o, r);
-		break;
-	case AUXB_STICKY:
-		put(o, " mechanism=sticky flag=sticky fstype=%.*s sb=",
-		    (int)strnlen(r->fstype, sizeof(r->fstype)), r->fstype);
-		put_cstr(o, r->sb, sizeof(r->sb));
-		put_mode(o, "dir_mode", r->dir_mode);
-		put(o, " dir_ouid=%u dir_inode=%llu", r->dir_ouid,
-		    (unsigned long long)r->dir_ino);
-		put_object(o, r);
-		break;
-	case AUXB_PTRACE:
-		put(o, " mechanism=ptrace reason=%s opid=%u",
-		    r->reason == 2 ? "not_dumpable" : "creds", r->opid);
-		break;
-	case AUXB_SECCOMP:
-		/* the event's AUXERR record has its own arch=, the 2340
-		 * message only SYSCALL's */
-		put(o, " mechanism=seccomp%s nr=%u code=0x%x filters=%u",
-		    event ? " arch=c000003e" : "", r->sc_nr, r->sc_code, r->sc_filters);
-		break;
-	case AUXB_SIGNAL:
-		put(o, " mechanism=signal sig=%d opid=%d", (int)r->sig, (int)r->opid);
-		if (r->ids_visible)
-			put(o, " ouid=%u osuid=%u", r->ouid, r->osuid);
-		else
-			put(o, " ids=hidden");
-		put(o, " capability=5");	/* CAP_KILL */
-		if (r->ids_visible)
-			put(o, " userns=%llu userns_owner=%u",
-			    (unsigned long long)r->userns, r->userns_owner);
-		break;
-	case AUXB_PROTECTED:
-		put(o, " mechanism=protected sysctl=%s level=%u fsuid=%u",
-		    prot_sysctls[r->prot_sysctl & 3], r->prot_level, r->fsuid);
-		if (r->prot_dir) {
-			put_mode(o, "dir_mode", r->dir_mode);
-			put(o, " dir_ouid=%u dir_inode=%llu", r->dir_ouid,
-			    (unsigned long long)r->dir_ino);
-		} else {
-			put(o, " unsafe=%s", prot_unsafe[r->prot_unsafe & 3]);
-		}
-		put_object(o, r);
-		break;
-	case AUXB_PING:
-		put(o, " mechanism=ping policy=net.ipv4.ping_group_range group_low=%u group_high=%u",
-		    r->group_low, r->group_high);
-		break;
-	case AUXB_LSM:
-		put(o, " mechanism=lsm lsm=%s lsm_hook=%s", lsms[r->lsm & 3],
-		    hooks[r->hook < 10 ? r->hook : 0]);
-		if (r->lsm == 2 /* landlock */ && r->ll_layers) {
-			const char *sep = "";
+	char path[96];
 
-			put(o, " blockers=");
-			for (int i = 0; i < 16; i++) {
-				if (r->ll_blockers & (1u << i)) {
-					put(o, "%s%s", sep, ll_rights[i]);
-					sep = ",";
-				}
-			}
-			put(o, " layer=%u layers=%u", r->ll_layer, r->ll_layers);
-			if (r->has_obj)
-				put_object(o, r);
-		}
-		if (r->lsm == 3 /* yama */ && r->yama_scope >= 0)
-			put(o, " ptrace_scope=%d relation=%s opid=%u", r->yama_scope,
-			    r->yama_rel == 1 ? "not_descendant" : "scope", r->opid);
-		break;
-	}
-	if (r->flags & AUXB_WEAK)
-		put(o, " probe=yes");
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/cwd", c->pid, c->tid);
+	put_link(o, path);
 }
 
-/* event text: a record's first line, or the start of the next one */
-static void put_stamp(struct out *o, const struct auxb_rec *r, const char *type,
-		      int first)
+/* the first 128 bytes of the command line, its trailing NULs cut */
+static void put_proctitle(struct out *o, const struct proc_task *c)
 {
-	unsigned long long ms = r->time_ns / 1000000;
-
-	put(o, "%stype=%s msg=audit(%llu.%03llu:%llu):", first ? "" : "\n", type,
-	    ms / 1000, ms % 1000, (unsigned long long)r->serial);
-}
-
-/*
- * @event 0: the type 2340 message's text (one line); 1: the event text
- * the iterator renders (SYSCALL, UNKNOWN[1340], CWD, PATH, PROCTITLE
- * lines with the record's stamp), for OWN.
- */
-static int render(const struct auxb_rec *r, int pid, int tid, char *buf,
-		  size_t len, int event)
-{
-	struct out o = { .p = buf, .len = len };
-	char path[96], v[64], cmd[129];
-	unsigned long long ms = r->time_ns / 1000000;
+	char path[64], cmd[129];
 	int n;
 
-	if (!len)
-		return -1;
-	buf[0] = '\0';
-	/* the record's own serial and time (the message has audit's) */
-	if (event)
-		put_stamp(&o, r, "SYSCALL", 1);
-	else
-		put(&o, "auxerr_serial=%llu auxerr_time=%llu.%03llu",
-		    (unsigned long long)r->serial, ms / 1000, ms % 1000);
-	/* SYSCALL */
-	put(&o, " arch=c000003e syscall=%d success=no exit=%d a0=%llx a1=%llx a2=%llx a3=%llx",
-	    r->nr, -r->error, (unsigned long long)r->args[0],
-	    (unsigned long long)r->args[1], (unsigned long long)r->args[2],
-	    (unsigned long long)r->args[3]);
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/loginuid", pid, tid);
-	if (read_small(path, v, sizeof(v)) <= 0)
-		snprintf(v, sizeof(v), "4294967295");
-	put(&o, " items=%u ppid=%u pid=%u auid=%lu uid=%u gid=%u euid=%u suid=%u fsuid=%u egid=%u sgid=%u fsgid=%u",
-	    r->have_name ? 1 : 0, r->ppid, r->pid, strtoul(v, NULL, 10),
-	    r->uid, r->gid, r->euid, r->suid, r->fsuid, r->egid, r->sgid, r->fsgid);
-	put_tty(&o, pid);
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/sessionid", pid, tid);
-	if (read_small(path, v, sizeof(v)) <= 0)
-		snprintf(v, sizeof(v), "4294967295");
-	put(&o, " ses=%lu comm=", strtoul(v, NULL, 10));
-	put_cstr(&o, r->comm, sizeof(r->comm) - 1);
-	put(&o, " exe=");
-	snprintf(path, sizeof(path), "/proc/%d/exe", pid);
-	put_link(&o, path);
-	if (r->subj[0]) {
-		put(&o, " subj=%.*s", (int)strnlen(r->subj, sizeof(r->subj)), r->subj);
-		if (r->subj_mode && r->subj_mode < 6)
-			put(&o, " (%s)", aa_modes[r->subj_mode]);
-	}
-	put(&o, " key=(null)");
-	/* AUXERR */
-	if (event)
-		put_stamp(&o, r, "UNKNOWN[1340]", 0);
-	put_auxerr(&o, r, event);
-	/* CWD */
-	if (event)
-		put_stamp(&o, r, "CWD", 0);
-	put(&o, " cwd=");
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/cwd", pid, tid);
-	put_link(&o, path);
-	/* PATH: the name, and for dac the inode fields the iterator gives
-	 * it (the object the check refused) */
-	if (r->have_name) {
-		if (event)
-			put_stamp(&o, r, "PATH", 0);
-		put(&o, "%s name=", event ? " item=0" : "");
-		put_cstr(&o, r->name, sizeof(r->name));
-		if (r->mech == AUXB_DAC) {
-			put(&o, " inode=%llu dev=%02x:%02x", (unsigned long long)r->ino,
-			    r->dev >> 20, r->dev & 0xfffff);
-			put_mode(&o, "mode", r->mode);
-			put(&o, " ouid=%u ogid=%u rdev=%02x:%02x", r->ouid, r->ogid,
-			    r->rdev >> 20, r->rdev & 0xfffff);
-		}
-		put(&o, " nametype=%s", r->mech == AUXB_PATH ? "UNKNOWN" : "NORMAL");
-	}
-	/* PROCTITLE: the first 128 bytes of the command line */
-	if (event)
-		put_stamp(&o, r, "PROCTITLE", 0);
-	put(&o, " proctitle=");
-	snprintf(path, sizeof(path), "/proc/%d/cmdline", pid);
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", c->pid);
 	n = read_small(path, cmd, sizeof(cmd));
 	while (n > 0 && !cmd[n - 1])
 		n--;
 	if (n > 0)
-		put_str(&o, cmd, (size_t)n);
-	if (event)
-		put(&o, "\n");
+		put_str(o, cmd, (size_t)n);
+}
+
+/*
+ * The record @r of thread @tid of process @pid into @buf: with @event,
+ * the event text the iterator renders (for OWN and LAST), else the text
+ * of its type 2340 audit message (FLUSH).  Returns the length, or -1 when
+ * it does not fit.
+ */
+static int render(const struct auxb_rec *r, int pid, int tid, char *buf,
+		  size_t len, int event)
+{
+	struct out o = { .p = buf, .len = len, .in_msg = !event };
+	struct proc_task c = { .pid = pid, .tid = tid };
+
+	if (!len)
+		return -1;
+	buf[0] = '\0';
+	render_record(&o, &c, r, event);
 	return o.over ? -1 : (int)o.used;
 }
 
@@ -421,7 +272,7 @@ int auxerr_bpf_render(const struct auxb_rec *r, int pid, int tid, char *buf,
 /* the record in slot @i of @t's ring (0 the newest) */
 static struct auxb_rec *slot_rec(struct auxb_task *t, unsigned i)
 {
-	return &t->ring[(t->head - i) & (AUXB_DEPTH_MAX - 1)];
+	return &t->ring[(t->head - i) & (AUXERR_DEPTH_MAX - 1)];
 }
 
 /* the pinned attach period (AUXB_PERIOD_PIN), -1 before it is opened */
@@ -437,21 +288,11 @@ static __u32 current_period(void)
 }
 
 /* the header line of the record @r in slot @slot of @t, as the iterator
- * writes it (auxerr.bpf.c, put_event), without its newline: LAST's and
- * OWN's (which adds len=) */
+ * writes it, without its newline: LAST's and OWN's (which adds len=) */
 static void put_slot(struct out *o, const struct auxb_task *t,
 		     const struct auxb_rec *r, unsigned slot)
 {
-	__u32 age = t->calls - r->calls_at;
-
-	if (r->period != current_period())
-		age = AUXB_AGE_MAX;	/* kept while attached before: stale */
-
-	put(o, "#slot=%u serial=%llu sec=%llu nsec=%u error=%d syscall=%d mechanism=%u age=%u flags=%u",
-	    slot, (unsigned long long)r->serial,
-	    (unsigned long long)(r->time_ns / 1000000000),
-	    (unsigned)(r->time_ns % 1000000000), r->error, r->nr, r->mech,
-	    age > AUXB_AGE_MAX ? AUXB_AGE_MAX : age, r->flags);
+	render_header(o, r, slot, render_age(t->calls, r, current_period()));
 }
 
 static int alive(int pidfd)
@@ -554,7 +395,7 @@ static int flush(int map, int audit, int pid, int pfd, int tid,
 		err = ENOENT;
 		goto out;
 	}
-	for (unsigned i = 0; i < t.count && i < AUXB_DEPTH_MAX; i++) {
+	for (unsigned i = 0; i < t.count && i < AUXERR_DEPTH_MAX; i++) {
 		struct auxb_rec *c = slot_rec(&t, i);
 		if (c->serial == serial) {
 			r = c;
@@ -565,7 +406,7 @@ static int flush(int map, int audit, int pid, int pfd, int tid,
 		err = ENOENT;
 		goto out;
 	}
-	if (r->flags & AUXB_FLUSHED) {
+	if (r->flags & AUXERR_INFO_FLUSHED) {
 		err = EALREADY;
 		goto out;
 	}
@@ -587,7 +428,7 @@ static int flush(int map, int audit, int pid, int pfd, int tid,
 	err = send_user_msg(audit, AUXB_AUDIT_TYPE, text, (size_t)n);
 	if (err)
 		goto out;
-	r->flags |= AUXB_FLUSHED;
+	r->flags |= AUXERR_INFO_FLUSHED;
 	if (bpf_map_update_elem(map, &tfd, &t, BPF_EXIST) < 0)
 		fprintf(stderr, "auxerr-bpfd: mark serial %llu flushed: %s\n",
 			serial, strerror(errno));
@@ -714,7 +555,7 @@ static unsigned loaded_depth(int rodata)
 	    info.value_size > sizeof(v) || info.value_size < sizeof(*ro) ||
 	    bpf_map_lookup_elem(rodata, &zero, v) < 0)
 		return 1;
-	return ro->depth >= 1 && ro->depth <= AUXB_DEPTH_MAX ? ro->depth : 1;
+	return ro->depth >= 1 && ro->depth <= AUXERR_DEPTH_MAX ? ro->depth : 1;
 }
 
 /* LAST for the thread of @tfd: the answer after the __s32 into @out.

@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A kept record as text, written once for the backend's two renderers:
+ * the iterator (auxerr.bpf.c: BPF, into the reader's seq_file) and the
+ * flush service (serve.c: C, into a buffer, for OWN, LAST and the audit
+ * message of FLUSH).  This file is a template, included by each after it
+ * has defined:
+ *
+ *   render_out            the output (a pointer type)
+ *   render_task           where the task's live fields come from
+ *   render_printf(o, fmt, ...)
+ *                         print a literal format: %u %d %x %02x %llu
+ *                         %03llu %s, with __u32, __s32 and __u64
+ *                         arguments (a BPF seq_printf takes no more)
+ *   put_untrusted(o, s, n)
+ *                         the record's string member @s (@n bytes, up to
+ *                         its NUL) as audit_log_n_untrustedstring() does:
+ *                         quoted, or hex when a byte must be
+ *   put_bare(o, s, n)     the member @s as it is (a type name, a label)
+ *   task_auid(c), task_ses(c)
+ *                         the task's loginuid and session id
+ *   put_tty(o, c), put_exe(o, c), put_cwd(o, c), put_proctitle(o, c)
+ *                         the value of those fields, as audit gives it
+ *
+ * The text follows the series' records (SYSCALL, AUXERR as type
+ * UNKNOWN[1340], CWD, PATH, PROCTITLE; the kernel's render.c), so that
+ * libauxerr reads the same fields on both backends.  The names below are
+ * the series' spellings, indexed by the codes the noting programs store
+ * (auxerr.h); the mechanism numbers are the UAPI's enum auxerr_mechanism.
+ */
+#ifndef AUXERR_BPF_RENDER_H
+#define AUXERR_BPF_RENDER_H
+
+#include "auxerr.h"
+
+/* arrays, not pointers: no relocations in a BPF object's .rodata */
+static const char render_classes[7][12] = { "owner", "group", "other", "acl",
+	"acl_user", "acl_group", "acl_mask" };
+static const char render_overrides[4][32] = { "none", "dac_read_search",
+	"dac_override", "dac_read_search,dac_override" };
+static const char render_lsms[4][12] = { "?", "apparmor", "landlock", "yama" };
+static const char render_hooks[AUXB_HOOKS][24] = { "?", "file_open",
+	"file_permission", "file_truncate", "file_ioctl", "path_mknod",
+	"path_mkdir", "path_chown", "ptrace_access_check", "capable" };
+static const char render_ll_rights[16][16] = { "fs.execute", "fs.write_file",
+	"fs.read_file", "fs.read_dir", "fs.remove_dir", "fs.remove_file",
+	"fs.make_char", "fs.make_dir", "fs.make_reg", "fs.make_sock",
+	"fs.make_fifo", "fs.make_block", "fs.make_sym", "fs.refer",
+	"fs.truncate", "fs.ioctl_dev" };
+static const char render_flags[8][12] = { "?", "ro", "ro_sb", "sticky", "noexec",
+	"nodev", "immutable", "append" };
+static const char render_aa_modes[6][12] = { "", "enforce", "complain", "kill",
+	"unconfined", "user" };
+static const char render_prot_sysctls[4][24] = { "fs.protected_symlinks",
+	"fs.protected_hardlinks", "fs.protected_fifos", "fs.protected_regular" };
+static const char render_prot_unsafe[4][12] = { "not_regular", "setuid",
+	"setgid", "no_access" };
+
+/* audit_log_n_untrustedstring(): a byte that makes a string hex; in the
+ * audit message of FLUSH (msg='...') also the single quote */
+static inline int render_needs_hex(unsigned char c, int in_msg)
+{
+	return c == '"' || c < 0x21 || c > 0x7e || (in_msg && c == '\'');
+}
+
+/* the age a reader sees: saturated, and for a record kept in another
+ * attach period (--on-demand) stale */
+static inline __u32 render_age(__u32 calls, const struct auxb_rec *r, __u32 period)
+{
+	__u32 age = calls - r->calls_at;
+
+	return age > AUXERR_AGE_MAX || r->period != period ? AUXERR_AGE_MAX : age;
+}
+
+/* the header line of slot @slot, without its end: the iterator's, and
+ * LAST's and OWN's */
+static void render_header(render_out o, const struct auxb_rec *r, __u32 slot,
+			  __u32 age)
+{
+	render_printf(o, "#slot=%u serial=%llu sec=%llu nsec=%u error=%d",
+		      slot, r->serial, r->time_ns / 1000000000,
+		      (__u32)(r->time_ns % 1000000000), r->error);
+	render_printf(o, " syscall=%d mechanism=%u age=%u flags=%u",
+		      r->nr, r->mech, age, r->flags);
+}
+
+/* an octal field (a BPF seq_printf takes no %o) */
+static void render_mode(render_out o, const char *key, __u32 mode)
+{
+	char d[9];
+	int i = 8;
+
+	d[i] = 0;
+	for (int k = 0; k < 7; k++) {
+		d[--i] = '0' + (mode & 7);
+		mode >>= 3;
+		if (!mode)
+			break;
+	}
+	if (i > 0)
+		d[--i] = '0';
+	render_printf(o, " %s=%s", key, &d[i & 7]);
+}
+
+static void render_dev(render_out o, const char *key, __u32 dev)
+{
+	render_printf(o, " %s=%02x:%02x", key, dev >> 20, dev & 0xfffff);
+}
+
+/* the object of a dac, sticky, protected, mount/inode or Landlock record */
+static void render_object(render_out o, const struct auxb_rec *r)
+{
+	render_mode(o, "mode", r->mode);
+	render_printf(o, " ouid=%u ogid=%u inode=%llu", r->ouid, r->ogid, r->ino);
+	render_dev(o, "dev", r->dev);
+}
+
+/* a record's first line (@event), or where the next one begins */
+static void render_stamp(render_out o, const struct auxb_rec *r, const char *type,
+			 int event)
+{
+	__u64 ms = r->time_ns / 1000000;
+
+	if (event)
+		render_printf(o, "type=%s msg=audit(%llu.%03llu:%llu):", type,
+			      ms / 1000, ms % 1000, r->serial);
+}
+
+static void render_end(render_out o, int event)
+{
+	if (event)
+		render_printf(o, "\n");
+}
+
+static void render_landlock(render_out o, const struct auxb_rec *r)
+{
+	int first = 1;
+
+	render_printf(o, " blockers=");
+	for (int i = 0; i < 16; i++) {
+		if (!(r->ll_blockers & (1u << i)))
+			continue;
+		render_printf(o, "%s%s", first ? "" : ",", render_ll_rights[i]);
+		first = 0;
+	}
+	render_printf(o, " layer=%u layers=%u", r->ll_layer, r->ll_layers);
+	if (r->has_obj)
+		render_object(o, r);
+}
+
+/* the AUXERR record's fields, after "mechanism=" */
+static void render_auxerr(render_out o, const struct auxb_rec *r, int event)
+{
+	switch (r->mech) {
+	case AUXERR_MECH_DAC:
+	case AUXERR_MECH_PATH:
+		if (r->mech == AUXERR_MECH_PATH) {
+			render_printf(o, " mechanism=path component=");
+			put_untrusted(o, r->comp, sizeof(r->comp));
+		} else {
+			render_printf(o, " mechanism=dac");
+		}
+		render_printf(o, " class=%s", render_classes[r->cls < 7 ? r->cls : 3]);
+		if (r->acl_tag)
+			render_printf(o, " acl_id=%u acl_tag=%s", r->acl_id,
+				      r->acl_tag == 1 ? "user" : "group");
+		render_printf(o, " perm=%u granted=%u override=%s", r->perm, r->granted,
+			      render_overrides[r->override & 3]);
+		render_object(o, r);
+		break;
+	case AUXERR_MECH_CAP:
+		render_printf(o, " mechanism=cap capability=%u userns=%llu",
+			      r->cap, r->userns);
+		render_printf(o, " userns_level=%u userns_owner=%u",
+			      r->userns_level, r->userns_owner);
+		break;
+	case AUXERR_MECH_MOUNT:
+	case AUXERR_MECH_INODE:
+	case AUXERR_MECH_STICKY:
+		render_printf(o, " mechanism=%s flag=%s fstype=",
+			      r->mech == AUXERR_MECH_INODE ? "inode" :
+			      r->mech == AUXERR_MECH_STICKY ? "sticky" : "mount",
+			      render_flags[r->flag & 7]);
+		/* bare, as the series prints it (a type name is one word);
+		 * sb= may be anything a device is called: escaped */
+		put_bare(o, r->fstype, sizeof(r->fstype));
+		render_printf(o, " sb=");
+		put_untrusted(o, r->sb, sizeof(r->sb));
+		if (r->mech == AUXERR_MECH_STICKY) {
+			render_mode(o, "dir_mode", r->dir_mode);
+			render_printf(o, " dir_ouid=%u dir_inode=%llu", r->dir_ouid,
+				      r->dir_ino);
+			render_object(o, r);
+		} else if (r->has_obj) {
+			render_object(o, r);
+		}
+		break;
+	case AUXERR_MECH_PTRACE:
+		render_printf(o, " mechanism=ptrace reason=%s opid=%u",
+			      r->reason == 2 ? "not_dumpable" : "creds", r->opid);
+		break;
+	case AUXERR_MECH_SECCOMP:
+		/* the event's AUXERR record has its own arch=, the audit
+		 * message only SYSCALL's */
+		render_printf(o, " mechanism=seccomp%s nr=%u code=0x%x filters=%u",
+			      event ? " arch=c000003e" : "", r->sc_nr, r->sc_code,
+			      r->sc_filters);
+		break;
+	case AUXERR_MECH_SIGNAL:
+		/* the series' auxerr_render_signal() */
+		render_printf(o, " mechanism=signal sig=%d opid=%d", r->sig, r->opid);
+		if (r->ids_visible)
+			render_printf(o, " ouid=%u osuid=%u", r->ouid, r->osuid);
+		else
+			render_printf(o, " ids=hidden");
+		render_printf(o, " capability=5");	/* CAP_KILL */
+		if (r->ids_visible)
+			render_printf(o, " userns=%llu userns_owner=%u", r->userns,
+				      r->userns_owner);
+		break;
+	case AUXERR_MECH_PROTECTED:
+		/* the series' auxerr_render_protected(), then the object */
+		render_printf(o, " mechanism=protected sysctl=%s level=%u fsuid=%u",
+			      render_prot_sysctls[r->prot_sysctl & 3], r->prot_level,
+			      r->fsuid);
+		if (r->prot_dir) {
+			render_mode(o, "dir_mode", r->dir_mode);
+			render_printf(o, " dir_ouid=%u dir_inode=%llu", r->dir_ouid,
+				      r->dir_ino);
+		} else {
+			render_printf(o, " unsafe=%s", render_prot_unsafe[r->prot_unsafe & 3]);
+		}
+		render_object(o, r);
+		break;
+	case AUXERR_MECH_PING:
+		render_printf(o, " mechanism=ping policy=net.ipv4.ping_group_range");
+		render_printf(o, " group_low=%u group_high=%u", r->group_low,
+			      r->group_high);
+		break;
+	case AUXERR_MECH_LSM:
+		render_printf(o, " mechanism=lsm lsm=%s lsm_hook=%s",
+			      render_lsms[r->lsm & 3],
+			      render_hooks[r->hook < AUXB_HOOKS ? r->hook : 0]);
+		if (r->lsm == AUXB_LSM_LANDLOCK && r->ll_layers)
+			render_landlock(o, r);
+		if (r->lsm == AUXB_LSM_YAMA && r->yama_scope >= 0)
+			render_printf(o, " ptrace_scope=%d relation=%s opid=%u",
+				      r->yama_scope,
+				      r->yama_rel == 1 ? "not_descendant" : "scope", r->opid);
+		break;
+	}
+	if (r->flags & AUXERR_INFO_WEAK)
+		render_printf(o, " probe=yes");
+}
+
+/*
+ * The record @r of task @c: with @event, the event text (SYSCALL,
+ * UNKNOWN[1340], CWD, PATH, PROCTITLE lines with the record's own stamp,
+ * each ending in '\n'); without, the one line of FLUSH's audit message
+ * (the fields of those records in that order, after the record's own
+ * serial and time: the message gets audit's).
+ */
+static void render_record(render_out o, render_task c, const struct auxb_rec *r,
+			  int event)
+{
+	__u64 ms = r->time_ns / 1000000;
+
+	/* SYSCALL */
+	if (event)
+		render_stamp(o, r, "SYSCALL", event);
+	else
+		render_printf(o, "auxerr_serial=%llu auxerr_time=%llu.%03llu",
+			      r->serial, ms / 1000, ms % 1000);
+	render_printf(o, " arch=c000003e syscall=%d success=no exit=%d",
+		      r->nr, -r->error);
+	render_printf(o, " a0=%llx a1=%llx a2=%llx a3=%llx",
+		      r->args[0], r->args[1], r->args[2], r->args[3]);
+	render_printf(o, " items=%u ppid=%u pid=%u auid=%u", r->have_name ? 1 : 0,
+		      r->ppid, r->pid, task_auid(c));
+	render_printf(o, " uid=%u gid=%u euid=%u suid=%u fsuid=%u",
+		      r->uid, r->gid, r->euid, r->suid, r->fsuid);
+	render_printf(o, " egid=%u sgid=%u fsgid=%u tty=", r->egid, r->sgid, r->fsgid);
+	put_tty(o, c);
+	render_printf(o, " ses=%u comm=", task_ses(c));
+	put_untrusted(o, r->comm, sizeof(r->comm));
+	render_printf(o, " exe=");
+	put_exe(o, c);
+	if (r->subj[0]) {
+		render_printf(o, " subj=");
+		put_bare(o, r->subj, sizeof(r->subj));
+		if (r->subj_mode && r->subj_mode < 6)
+			render_printf(o, " (%s)", render_aa_modes[r->subj_mode]);
+	}
+	render_printf(o, " key=(null)");
+	render_end(o, event);
+
+	render_stamp(o, r, "UNKNOWN[1340]", event);
+	render_auxerr(o, r, event);
+	render_end(o, event);
+
+	render_stamp(o, r, "CWD", event);
+	render_printf(o, " cwd=");
+	put_cwd(o, c);
+	render_end(o, event);
+
+	/* PATH: the name, and for dac the inode fields (the object the
+	 * check refused) */
+	if (r->have_name) {
+		render_stamp(o, r, "PATH", event);
+		render_printf(o, "%s name=", event ? " item=0" : "");
+		put_untrusted(o, r->name, sizeof(r->name));
+		if (r->mech == AUXERR_MECH_DAC) {
+			render_printf(o, " inode=%llu", r->ino);
+			render_dev(o, "dev", r->dev);
+			render_mode(o, "mode", r->mode);
+			render_printf(o, " ouid=%u ogid=%u", r->ouid, r->ogid);
+			render_dev(o, "rdev", r->rdev);
+		}
+		/* path: the walk never reached the name's inode */
+		render_printf(o, " nametype=%s",
+			      r->mech == AUXERR_MECH_PATH ? "UNKNOWN" : "NORMAL");
+		render_end(o, event);
+	}
+
+	render_stamp(o, r, "PROCTITLE", event);
+	render_printf(o, " proctitle=");
+	put_proctitle(o, c);
+	render_end(o, event);
+}
+
+#endif
