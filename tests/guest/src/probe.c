@@ -6,7 +6,8 @@
  *
  * Actions: open PATH [r|w|rw|creat|trunc], chown PATH UID, mkdir PATH,
  * stat PATH, unlink PATH, rename FROM TO, exec PATH, mmapx PATH (map it
- * executable), ptrace PID (attach), handle PATH (name_to_handle_at, then
+ * executable), bind PORT (TCP, 127.0.0.1), setexec CONTEXT (write the
+ * next execve's SELinux context to /proc/thread-self/attr/exec), ptrace PID (attach), handle PATH (name_to_handle_at, then
  * open_by_handle_at), getpid, nothing;
  * seccomp NR ERRNO (stack a filter failing syscall NR with ERRNO),
  * landlock DIR (restrict file access to beneath DIR),
@@ -22,7 +23,10 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <stddef.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -136,6 +140,28 @@ static int do_action(char **argv, int *used)
 	if (!strcmp(a, "chown")) {
 		*used = 3;
 		return chown(argv[1], atoi(argv[2]), -1) ? errno : 0;
+	}
+	if (!strcmp(a, "bind")) {	/* a TCP socket to 127.0.0.1:PORT */
+		struct sockaddr_in sin = { .sin_family = AF_INET,
+			.sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+
+		*used = 2;
+		sin.sin_port = htons(atoi(argv[1]));
+		fd = socket(AF_INET, SOCK_STREAM, 0);
+		if (fd < 0)
+			return errno;
+		err = bind(fd, (struct sockaddr *)&sin, sizeof(sin)) ? errno : 0;
+		close(fd);
+		return err;
+	}
+	if (!strcmp(a, "setexec")) {	/* the next execve's SELinux context */
+		*used = 2;
+		fd = open("/proc/thread-self/attr/exec", O_WRONLY);
+		if (fd < 0)
+			return errno;
+		err = write(fd, argv[1], strlen(argv[1])) < 0 ? errno : 0;
+		close(fd);
+		return err;
 	}
 	if (!strcmp(a, "mkdir")) {
 		*used = 2;
