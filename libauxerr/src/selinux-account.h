@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * An SELinux denial in words: the sentence and the remedy built from an
- * event's AVC record (selinux-account.c).  Not installed, not exported.
+ * event's AVC record (mech/lsm-selinux.c, SELinux's mechanism file).  Not
+ * installed, not exported.
  */
 #ifndef AUXERR_SELINUX_ACCOUNT_H
 #define AUXERR_SELINUX_ACCOUNT_H
@@ -11,8 +12,10 @@
 enum auxerr_selinux_remedy_kind {
 	AUXERR_SELINUX_REMEDY_NONE,	/* nothing here can say (no analysis) */
 	AUXERR_SELINUX_REMEDY_BOOLEAN,	/* setsebool */
-	AUXERR_SELINUX_REMEDY_MODULE,	/* a local module of one allow rule */
-	AUXERR_SELINUX_REMEDY_LABEL,	/* a constraint or role: no command */
+	AUXERR_SELINUX_REMEDY_MODULE,	/* a local module of one rule (allow
+					 * or roleallow) */
+	AUXERR_SELINUX_REMEDY_LABEL,	/* a constraint: a label or a level,
+					 * no command */
 };
 
 struct auxerr_selinux_account {
@@ -31,9 +34,12 @@ struct auxerr_selinux_account {
  * The account of the SELinux denial in @r's AVC record (type AVC, 1400;
  * seresult=denied).  0 and *@a filled, or -1 with errno: ENOENT (the event
  * has no SELinux denial), EINVAL, ENOMEM.  When the policy installed where
- * this runs cannot analyse the denial (no policy, or another policy that
- * does not know its contexts), the sentence only restates the AVC and
- * kind is AUXERR_SELINUX_REMEDY_NONE.
+ * this runs cannot analyse the denial (no policy, a policy this process
+ * may not read, or another policy that does not know its contexts), the
+ * sentence restates the AVC and says which, and kind is
+ * AUXERR_SELINUX_REMEDY_NONE.  With the record's system call, the
+ * remedy's rule gives every permission the call needs that the policy
+ * lacks, not only the denied one.
  */
 AUXERR_HIDDEN int auxerr__selinux_account(const struct auxerr_record *r,
 					  struct auxerr_selinux_account *a);

@@ -72,6 +72,7 @@ static int installed_policy(char *path, size_t len)
 	const char *(*binary_policy_path)(void);
 	const char *base = NULL;
 	int vers = sepol_policy_kern_vers_max();
+	char unreadable[PATH_MAX] = "";
 	void *libselinux;
 
 	libselinux = dlopen("libselinux.so.1", RTLD_LAZY | RTLD_LOCAL);
@@ -89,18 +90,39 @@ static int installed_policy(char *path, size_t len)
 	}
 	for (; vers > 0; vers--) {
 		if ((size_t)snprintf(path, len, "%s.%d", base, vers) >= len) {
+			dlclose(libselinux);
 			errno = ENAMETOOLONG;
 			return -1;
 		}
 		if (access(path, R_OK) == 0)
 			break;
+		/* there, but not ours to read: a confined domain's lot */
+		if (errno == EACCES && !unreadable[0])
+			snprintf(unreadable, sizeof(unreadable), "%s", path);
 	}
 	/* base points into libselinux's memory: keep it loaded until here */
 	dlclose(libselinux);
 	if (vers > 0)
 		return 0;
+	if (unreadable[0]) {
+		snprintf(path, len, "%s", unreadable);
+		errno = EACCES;
+		return -1;
+	}
 	errno = ENOENT;
 	return -1;
+}
+
+/* @policy, else $AUXERR_SELINUX_POLICY, else the installed policy */
+static const char *policy_path(const char *policy, char *path, size_t len)
+{
+	if (!policy)
+		policy = secure_getenv("AUXERR_SELINUX_POLICY");
+	if (policy && *policy)
+		return policy;
+	if (installed_policy(path, len) < 0)
+		return NULL;
+	return path;
 }
 
 static int load(const char *path)
@@ -387,13 +409,9 @@ int auxerr__selinux_why(const char *policy, const char *scontext,
 		return -1;
 	}
 	memset(why, 0, sizeof(*why));
+	policy = policy_path(policy, path, sizeof(path));
 	if (!policy)
-		policy = secure_getenv("AUXERR_SELINUX_POLICY");
-	if (!policy || !*policy) {
-		if (installed_policy(path, sizeof(path)) < 0)
-			return -1;
-		policy = path;
-	}
+		return -1;
 	pthread_mutex_lock(&lock);
 	sepol_debug(0);	/* libsepol would print to stderr on a bad context */
 	errno = 0;
@@ -406,6 +424,73 @@ int auxerr__selinux_why(const char *policy, const char *scontext,
 		auxerr__selinux_why_free(why);
 		errno = err ? err : EINVAL;
 	}
+	return rc;
+}
+
+/* @perms less those the policy allows now, in their order */
+static int not_allowed(const char *scontext, const char *tcontext,
+		       const char *tclass, const char *perms, char **out)
+{
+	char *copy = strdup(perms), *save = NULL, *perm, *p;
+	struct decision d;
+
+	if (!copy || !(*out = calloc(1, strlen(perms) + 1))) {
+		free(copy);
+		errno = ENOMEM;
+		return -1;
+	}
+	if (sepol_context_to_sid(scontext, strlen(scontext) + 1, &d.ssid) < 0 ||
+	    sepol_context_to_sid(tcontext, strlen(tcontext) + 1, &d.tsid) < 0 ||
+	    sepol_string_to_security_class(tclass, &d.tclass) < 0)
+		goto invalid;
+	p = *out;
+	for (perm = strtok_r(copy, " \t,{}", &save); perm;
+	     perm = strtok_r(NULL, " \t,{}", &save)) {
+		int ok;
+
+		if (access_vector(d.tclass, perm, &d.av) < 0)
+			goto invalid;
+		ok = allowed(&d);
+		if (ok < 0)
+			goto invalid;
+		if (!ok)
+			p += sprintf(p, "%s%s", p == *out ? "" : " ", perm);
+	}
+	free(copy);
+	return 0;
+invalid:
+	free(copy);
+	free(*out);
+	*out = NULL;
+	errno = EINVAL;
+	return -1;
+}
+
+int auxerr__selinux_not_allowed(const char *policy, const char *scontext,
+				const char *tcontext, const char *tclass,
+				const char *perms, char **out)
+{
+	char path[PATH_MAX];
+	int rc, err;
+
+	if (!scontext || !tcontext || !tclass || !perms || !out) {
+		errno = EINVAL;
+		return -1;
+	}
+	*out = NULL;
+	policy = policy_path(policy, path, sizeof(path));
+	if (!policy)
+		return -1;
+	pthread_mutex_lock(&lock);
+	sepol_debug(0);
+	errno = 0;
+	rc = load(policy);
+	if (rc == 0)
+		rc = not_allowed(scontext, tcontext, tclass, perms, out);
+	err = errno;
+	pthread_mutex_unlock(&lock);
+	if (rc < 0)
+		errno = err ? err : EINVAL;
 	return rc;
 }
 

@@ -44,7 +44,8 @@ struct auxerr_selinux_why {
  * from @scontext to @tcontext against the binary policy @policy (NULL:
  * the file named by $AUXERR_SELINUX_POLICY, else the system's installed
  * policy, as audit2why finds it).  0 and *@why
- * filled, or -1 with errno: ENOENT (no policy file), EINVAL (a context,
+ * filled, or -1 with errno: ENOENT (no policy file), EACCES (the
+ * installed policy file is not this process's to read), EINVAL (a context,
  * class or permission the policy does not know: the policy is not the one
  * that decided), ENOMEM, or the error reading the policy.  Thread-safe
  * (libsepol's state is global, so calls are serialised).
@@ -54,5 +55,18 @@ AUXERR_HIDDEN int auxerr__selinux_why(const char *policy, const char *scontext,
 				      const char *perms,
 				      struct auxerr_selinux_why *why);
 AUXERR_HIDDEN void auxerr__selinux_why_free(struct auxerr_selinux_why *why);
+
+/*
+ * Which of @perms (as in auxerr__selinux_why()) the policy does not allow
+ * now from @scontext to @tcontext for @tclass: 0 and *@out, a string of
+ * permission names separated by spaces ("" when it allows them all), to
+ * free(); or -1 with errno as auxerr__selinux_why().  EACCES: the
+ * installed policy exists but this process may not read it.
+ */
+AUXERR_HIDDEN int auxerr__selinux_not_allowed(const char *policy,
+					      const char *scontext,
+					      const char *tcontext,
+					      const char *tclass,
+					      const char *perms, char **out);
 
 #endif

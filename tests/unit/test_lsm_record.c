@@ -314,25 +314,25 @@ static void test_selinux(void)
 		ASSERT_STR(auxerr_record_field(r, "AVC", "permissive"), "0");
 	}
 	/* a policy that does not know these types: the AVC restated */
-	expect_sentence(r, "openat /tmp/se/secret: SELinux's policy does not let the domain auxerr_unknown_t read and open an object of class file labeled auxerr_unknown_secret_t");
+	expect_sentence(r, "openat /tmp/se/secret: SELinux's policy does not let the domain auxerr_unknown_t read and open an object of class file labeled auxerr_unknown_secret_t; the SELinux policy installed here does not know these contexts: it is not the policy that decided, so audit2why's reason cannot be computed here");
 	check_remedy(r, AUXERR_REMEDY_POLICY,
-		     "The SELinux policy installed here cannot say why (it is not the policy that decided): only a change to SELinux's policy, which is root's, can allow it",
+		     "Only a change to SELinux's policy, which is root's, can allow it; audit2why's reason, computed where the policy can be read (root: auxerr explain on this record), names the change",
 		     NULL, "root", 0,
 		     "the policy then allows the same to every process in the domain");
 	auxerr_record_free(r);
 
 	/* silent: dontaudit kept it out of the log */
 	r = se_event("0", "system_u:object_r:auxerr_unknown_secret_t:s0");
-	expect_sentence(r, "openat /tmp/se/secret: SELinux's policy does not let the domain auxerr_unknown_t read and open an object of class file labeled auxerr_unknown_secret_t; SELinux did not log it, a silent (dontaudit) denial: nothing was written to the audit log");
+	expect_sentence(r, "openat /tmp/se/secret: SELinux's policy does not let the domain auxerr_unknown_t read and open an object of class file labeled auxerr_unknown_secret_t; the SELinux policy installed here does not know these contexts: it is not the policy that decided, so audit2why's reason cannot be computed here; SELinux did not log it, a silent (dontaudit) denial: nothing was written to the audit log");
 	auxerr_record_free(r);
 
 	/* lsm_detail 1, a domain that may not getattr the object: hidden */
 	r = se_event("1", "?");
 	if (r)
 		ASSERT_STR(auxerr_record_field(r, "AVC", "tcontext"), "?");
-	expect_sentence(r, "openat /tmp/se/secret: SELinux's policy does not let the domain auxerr_unknown_t read and open this object of class file, whose label is hidden from the caller");
+	expect_sentence(r, "openat /tmp/se/secret: SELinux's policy does not let the domain auxerr_unknown_t read and open this object of class file, whose label is hidden from the caller (so neither the rule nor a boolean that would allow it can be named here)");
 	check_remedy(r, AUXERR_REMEDY_POLICY,
-		     "Root can see the object's label (ls -Z, or kernel.auxerr.lsm_detail = 2) and then allow the domain auxerr_unknown_t to read and open objects of class file with that label in a local SELinux policy module, or give the object a label the domain may use",
+		     "Root can see the object's label (ls -Z on the object) and then allow the domain auxerr_unknown_t to read and open objects of class file with that label in a local SELinux policy module, or give the object a label the domain may use",
 		     NULL, "root", 0,
 		     "the policy then allows the same to every process in the domain");
 	auxerr_record_free(r);

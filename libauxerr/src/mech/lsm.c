@@ -55,6 +55,16 @@ static void lsm_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
 		break;
 	}
 	auxerr__buf_printf(b, _("denied by the security module %s"), lsm ? lsm : "?");
+	if (f->subject.CAP) {
+		/* capability=: it refused a capability the process holds */
+		static const char *const cap_used[] = { "lsm", "lsm_hook",
+			"capability", NULL };
+
+		auxerr__buf_printf(b, _(", which refused the capability %s although the process holds it"),
+				   f->subject.CAP);
+		auxerr__facts_list(b, f, cap_used);
+		return;
+	}
 	if (hook)
 		auxerr__buf_printf(b, _(" in its %s check"), hook);
 	auxerr__facts_list(b, f, used);
@@ -133,7 +143,10 @@ static void lsm_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 	} else {
 		auxerr__buf_printf(&b, _("The security module %s refused it"),
 			   lsm ? lsm : "?");
-		if (hook)
+		if (f->subject.CAP)
+			auxerr__buf_printf(&b, _(" (the capability %s, which the process holds)"),
+					   f->subject.CAP);
+		else if (hook)
 			auxerr__buf_printf(&b, _(" in its %s check"), hook);
 		auxerr__buf_str(&b, _(": only a change to that module's policy, which is root's, can allow it"));
 		m->weakens = auxerr__xstrdup(&m->oom, _("the policy then allows the same to every process it treats alike"));

@@ -196,20 +196,34 @@ static void test_account_te_rule(void)
 	account_of(&a, "read", HTTPD, "system_u:object_r:shadow_t:s0", "file", 0);
 	STR(a.sentence, "SELinux's policy does not let the domain httpd_t read an object of class file labeled shadow_t: it has no allow rule for it");
 	CU_ASSERT_EQUAL(a.kind, AUXERR_SELINUX_REMEDY_MODULE);
-	STR(a.command, "printf '(allow httpd_t shadow_t (file (read)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil");
-	STR(a.remedy, "root can add a local SELinux policy module with the one rule (allow httpd_t shadow_t (file (read))): printf '(allow httpd_t shadow_t (file (read)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil");
-	STR(a.weakens, "every process in the domain httpd_t may then read every file labeled shadow_t");
+	STR(a.command, "printf '(allow httpd_t shadow_t (file (read open)))\\n' > auxerr_httpd_t_shadow_t_file_read_open.cil && semodule -i auxerr_httpd_t_shadow_t_file_read_open.cil");
+	STR(a.remedy, "root can add a local SELinux policy module with the one rule (allow httpd_t shadow_t (file (read open))), which gives every permission openat needs: printf '(allow httpd_t shadow_t (file (read open)))\\n' > auxerr_httpd_t_shadow_t_file_read_open.cil && semodule -i auxerr_httpd_t_shadow_t_file_read_open.cil");
+	STR(a.weakens, "every process in the domain httpd_t may then read and open every file labeled shadow_t");
 	auxerr__selinux_account_free(&a);
 
 	/* two permissions: the rule names both */
 	account_of(&a, "write append", "user_u:user_r:user_t:s0", "system_u:object_r:etc_t:s0", "file", 0);
 	STR(a.sentence, "SELinux's policy does not let the domain user_t write and append an object of class file labeled etc_t: it has no allow rule for it");
-	STR(a.command, "printf '(allow user_t etc_t (file (write append)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil");
+	STR(a.command, "printf '(allow user_t etc_t (file (write append)))\\n' > auxerr_user_t_etc_t_file_write_append.cil && semodule -i auxerr_user_t_etc_t_file_write_append.cil");
 	STR(a.weakens, "every process in the domain user_t may then write and append every file labeled etc_t");
 	auxerr__selinux_account_free(&a);
 
 	account_of(&a, "read write lock", HTTPD, "system_u:object_r:shadow_t:s0", "file", 0);
 	STR(a.sentence, "SELinux's policy does not let the domain httpd_t read, write and lock an object of class file labeled shadow_t: it has no allow rule for it");
+	auxerr__selinux_account_free(&a);
+}
+
+/* A capability the process holds that the domain may not use: the class
+ * capability's object is the domain itself, the rule's target self */
+static void test_account_capability(void)
+{
+	struct auxerr_selinux_account a;
+
+	account_of(&a, "sys_module", HTTPD, HTTPD, "capability", 0);
+	STR(a.sentence, "SELinux's policy does not let the domain httpd_t use the capability CAP_SYS_MODULE (class capability), which the process holds: it has no allow rule for it");
+	CU_ASSERT_EQUAL(a.kind, AUXERR_SELINUX_REMEDY_MODULE);
+	STR(a.command, "printf '(allow httpd_t self (capability (sys_module)))\\n' > auxerr_httpd_t_self_capability_sys_module.cil && semodule -i auxerr_httpd_t_self_capability_sys_module.cil");
+	STR(a.weakens, "every process in the domain httpd_t may then use the capability CAP_SYS_MODULE where it holds it");
 	auxerr__selinux_account_free(&a);
 }
 
@@ -237,7 +251,7 @@ static void test_account_others(void)
 	struct auxerr_record *r;
 
 	account_of(&a, "read", "user_u:user_r:user_t:s0", "staff_u:object_r:user_home_t:s0", "file", 0);
-	STR(a.sentence, "SELinux's policy does not let the domain user_t read an object of class file labeled user_home_t: a constraint forbids it (the SELinux users of the process and the object differ: user_u and staff_u)");
+	STR(a.sentence, "SELinux's policy does not let the domain user_t read an object of class file labeled user_home_t: a constraint forbids it: the SELinux user user_u of the process and staff_u of the object differ (constrain file { ioctl read write create getattr setattr lock relabelfrom relabelto append map unlink link rename execute quotaon mounton audit_access open execmod watch watch_mount watch_sb watch_with_perm watch_reads execute_no_trans entrypoint } ((u1 == u2) or (u1 == system_u) or (u1 == unconfined_u) or (u1 == sysadm_u) or (u2 == system_u) or (t1 != ubac_constrained_type) or (t2 != ubac_constrained_type) or (t1 == ubacfile)))");
 	CU_ASSERT_EQUAL(a.kind, AUXERR_SELINUX_REMEDY_LABEL);
 	CU_ASSERT_PTR_NULL(a.command);
 	auxerr__selinux_account_free(&a);
@@ -254,7 +268,7 @@ static void test_account_others(void)
 
 	/* contexts this policy does not know: the AVC restated, no remedy */
 	account_of(&a, "read", "system_u:system_r:auxerr_test_t:s0", "system_u:object_r:auxerr_secret_t:s0", "file", 0);
-	STR(a.sentence, "SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_secret_t");
+	STR(a.sentence, "SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_secret_t; the SELinux policy installed here does not know these contexts: it is not the policy that decided, so audit2why's reason cannot be computed here");
 	CU_ASSERT_EQUAL(a.kind, AUXERR_SELINUX_REMEDY_NONE);
 	CU_ASSERT_PTR_NULL(a.remedy);
 	auxerr__selinux_account_free(&a);
@@ -323,9 +337,9 @@ static void test_public(void)
 {
 	check_public(kept_event("1", "read", HTTPD, "system_u:object_r:shadow_t:s0"),
 		"openat /tmp/x: SELinux's policy does not let the domain httpd_t read an object of class file labeled shadow_t: it has no allow rule for it",
-		"Root can add a local SELinux policy module with the one rule (allow httpd_t shadow_t (file (read))): printf '(allow httpd_t shadow_t (file (read)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil",
-		"printf '(allow httpd_t shadow_t (file (read)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil",
-		"every process in the domain httpd_t may then read every file labeled shadow_t");
+		"Root can add a local SELinux policy module with the one rule (allow httpd_t shadow_t (file (read open))), which gives every permission openat needs: printf '(allow httpd_t shadow_t (file (read open)))\\n' > auxerr_httpd_t_shadow_t_file_read_open.cil && semodule -i auxerr_httpd_t_shadow_t_file_read_open.cil",
+		"printf '(allow httpd_t shadow_t (file (read open)))\\n' > auxerr_httpd_t_shadow_t_file_read_open.cil && semodule -i auxerr_httpd_t_shadow_t_file_read_open.cil",
+		"every process in the domain httpd_t may then read and open every file labeled shadow_t");
 	check_public(kept_event("1", "read", HTTPD, "unconfined_u:object_r:user_home_t:s0"),
 		"openat /tmp/x: SELinux's policy does not let the domain httpd_t read an object of class file labeled user_home_t: it allows it only with the boolean httpd_read_user_content on",
 		"Root can set the SELinux boolean httpd_read_user_content to on: setsebool -P httpd_read_user_content 1",
@@ -334,18 +348,18 @@ static void test_public(void)
 	/* dontaudit: the analysis says so; lsm_audited=0 adds nothing more */
 	check_public(kept_event("0", "getattr", "user_u:user_r:user_t:s0", "system_u:object_r:shadow_t:s0"),
 		"openat /tmp/x: SELinux's policy does not let the domain user_t getattr an object of class file labeled shadow_t: it has no allow rule for it, and a dontaudit rule keeps the denial out of the audit log",
-		"Root can add a local SELinux policy module with the one rule (allow user_t shadow_t (file (getattr))): printf '(allow user_t shadow_t (file (getattr)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil",
-		"printf '(allow user_t shadow_t (file (getattr)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil",
-		"every process in the domain user_t may then getattr every file labeled shadow_t");
+		"Root can add a local SELinux policy module with the one rule (allow user_t shadow_t (file (getattr read open))), which gives every permission openat needs: printf '(allow user_t shadow_t (file (getattr read open)))\\n' > auxerr_user_t_shadow_t_file_getattr_read_open.cil && semodule -i auxerr_user_t_shadow_t_file_getattr_read_open.cil",
+		"printf '(allow user_t shadow_t (file (getattr read open)))\\n' > auxerr_user_t_shadow_t_file_getattr_read_open.cil && semodule -i auxerr_user_t_shadow_t_file_getattr_read_open.cil",
+		"every process in the domain user_t may then getattr, read and open every file labeled shadow_t");
 	/* a constraint: the labels, no command, nothing loosened */
 	check_public(kept_event("1", "read", "user_u:user_r:user_t:s0", "staff_u:object_r:user_home_t:s0"),
-		"openat /tmp/x: SELinux's policy does not let the domain user_t read an object of class file labeled user_home_t: a constraint forbids it (the SELinux users of the process and the object differ: user_u and staff_u)",
-		"A constraint is part of the policy's design, not a missing rule: give the process or the object the SELinux user, role or level the constraint asks for (root)",
+		"openat /tmp/x: SELinux's policy does not let the domain user_t read an object of class file labeled user_home_t: a constraint forbids it: the SELinux user user_u of the process and staff_u of the object differ (constrain file { ioctl read write create getattr setattr lock relabelfrom relabelto append map unlink link rename execute quotaon mounton audit_access open execmod watch watch_mount watch_sb watch_with_perm watch_reads execute_no_trans entrypoint } ((u1 == u2) or (u1 == system_u) or (u1 == unconfined_u) or (u1 == sysadm_u) or (u2 == system_u) or (t1 != ubac_constrained_type) or (t2 != ubac_constrained_type) or (t1 == ubacfile)))",
+		"A constraint is part of the policy's design, not a missing rule: give the process or the object the SELinux user, role or type the constraint asks for (root)",
 		NULL, NULL);
 	/* the object's label hidden (lsm_detail 1): the domain analysed only */
 	check_public(kept_event("1", "read", HTTPD, "?"),
-		"openat /tmp/x: SELinux's policy does not let the domain httpd_t read this object of class file, whose label is hidden from the caller",
-		"Root can see the object's label (ls -Z, or kernel.auxerr.lsm_detail = 2) and then allow the domain httpd_t to read objects of class file with that label in a local SELinux policy module, or give the object a label the domain may use",
+		"openat /tmp/x: SELinux's policy does not let the domain httpd_t read this object of class file, whose label is hidden from the caller (so neither the rule nor a boolean that would allow it can be named here)",
+		"Root can see the object's label (ls -Z on the object) and then allow the domain httpd_t to read objects of class file with that label in a local SELinux policy module, or give the object a label the domain may use",
 		NULL, "the policy then allows the same to every process in the domain");
 }
 
@@ -369,6 +383,7 @@ int main(void)
 	CU_add_test(s, "bad contexts, classes, permissions, policies", test_errors);
 	s = CU_add_suite("selinux: the sentence and the remedy of an AVC", NULL, NULL);
 	CU_add_test(s, "no allow rule: a one-rule module", test_account_te_rule);
+	CU_add_test(s, "a held capability the domain may not use", test_account_capability);
 	CU_add_test(s, "a boolean: setsebool", test_account_boolean);
 	CU_add_test(s, "constraint, dontaudit, permissive, unknown, none", test_account_others);
 	CU_add_test(s, "auxerr_explain() and auxerr_record_remedy() of an event", test_public);
