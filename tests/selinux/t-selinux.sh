@@ -12,11 +12,12 @@ policy=$top/build/selinux/policy.33
 why=$top/build/userland/test/selinux-why
 passed=0 failed=0
 
-check() {	# check NAME ACTUAL EXPECTED
+check() {	# check NAME ACTUAL EXPECTED; its status: whether it passed
 	if [ "$2" = "$3" ]; then
 		echo "PASS $1"; passed=$((passed + 1))
 	else
 		echo "FAIL $1: got [$2], want [$3]"; failed=$((failed + 1))
+		return 1
 	fi
 }
 # Leaves SELinux permissive: the guest's init, not labeled for the
@@ -69,7 +70,7 @@ check "secret: audit2why" "$(sed -n 's/.* verdict=/verdict=/p' <<< "$out")" "ver
 check "secret: the sentence" "$(sed -n 's/^sentence: //p' <<< "$out")" \
 	"SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_secret_t: it has no allow rule for it"
 check "secret: the remedy, a one-rule module" "$(sed -n 's/^command: //p' <<< "$out")" \
-	"printf '(allow auxerr_test_t auxerr_secret_t (file (read)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil"
+	"printf '(allow auxerr_test_t auxerr_secret_t (file (read)))\\n' > auxerr_auxerr_test_t_auxerr_secret_t_file_read.cil && semodule -i auxerr_auxerr_test_t_auxerr_secret_t_file_read.cil"
 
 out=$(confined cat "$dir/shared" 2>&1)
 check "shared: EACCES" "$out" "cat: $dir/shared: Permission denied"
@@ -119,6 +120,10 @@ said() {	# said: auxerr explain's sentence for $ev
 remedy() {	# remedy: the remedy line of auxerr explain for $ev
 	printf '%s\n' "$ev" | AUXERR_SELINUX_POLICY=$policy "$AUXERR" explain - | sed -n 's/^    remedy: //p'
 }
+command_of() {	# command_of: the remedy's command for $ev (JSON)
+	printf '%s\n' "$ev" | AUXERR_SELINUX_POLICY=$policy "$AUXERR" explain --json - |
+		python3 -c 'import json, sys; print(json.load(sys.stdin)["remedy"]["command"] or "")'
+}
 if [ -d "$S" ]; then
 	echo 1 > "$S/enabled"
 	echo 1 > "$S/depth"
@@ -138,8 +143,11 @@ if [ -d "$S" ]; then
 	check "kept secret: name" "$(fld AVC name)" '"secret"'
 	check "kept secret: the sentence" "$(said)" \
 		"openat $dir/secret: SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_secret_t: it has no allow rule for it"
-	check "kept secret: the remedy" "$(remedy)" \
-		"Root can add a local SELinux policy module with the one rule (allow auxerr_test_t auxerr_secret_t (file (read))): printf '(allow auxerr_test_t auxerr_secret_t (file (read)))\\n' > auxerr_local.cil && semodule -i auxerr_local.cil"
+	# open() checks read, then open: the rule gives both (getattr, which
+	# cat's fstat() needs, the policy grants already)
+	check "kept secret: the remedy, all open() needs" "$(remedy)" \
+		"Root can add a local SELinux policy module with the one rule (allow auxerr_test_t auxerr_secret_t (file (read open))), which gives every permission openat needs: printf '(allow auxerr_test_t auxerr_secret_t (file (read open)))\\n' > auxerr_auxerr_test_t_auxerr_secret_t_file_read_open.cil && semodule -i auxerr_auxerr_test_t_auxerr_secret_t_file_read_open.cil"
+	secret_command=$(command_of)
 
 	kept "$dir/shared"
 	check "kept shared: EACCES" "$(sed -n 1p <<< "$out")" "errno=13"
@@ -170,7 +178,9 @@ if [ -d "$S" ]; then
 	check "detail 1 hidden: tcontext=?" "$(fld AVC tcontext)" "?"
 	check "detail 1 hidden: scontext" "$(fld AVC scontext)" "system_u:system_r:auxerr_test_t:s0"
 	check "detail 1 hidden: the sentence" "$(said)" \
-		"openat $dir/hidden: SELinux's policy does not let the domain auxerr_test_t read this object of class file, whose label is hidden from the caller"
+		"openat $dir/hidden: SELinux's policy does not let the domain auxerr_test_t read this object of class file, whose label is hidden from the caller (so neither the rule nor a boolean that would allow it can be named here)"
+	check "detail 1 hidden: the remedy" "$(remedy)" \
+		"Root can see the object's label (ls -Z on the object) and then allow the domain auxerr_test_t to read objects of class file with that label in a local SELinux policy module, or give the object a label the domain may use"
 	echo 2 > "$S/lsm_detail"
 	kept "$dir/hidden"
 	check "detail 2 hidden: tcontext" "$(fld AVC tcontext)" "system_u:object_r:auxerr_hidden_t:s0"
@@ -183,6 +193,137 @@ if [ -d "$S" ]; then
 	check "detail 0: no AVC record" "$(grep -c '^type=AVC ' <<< "$ev")" 0
 	check "detail 0: no subj=" "$(grep -c '^type=SYSCALL .* subj=' <<< "$ev")" 0
 	echo 1 > "$S/lsm_detail"
+
+	# ---- a capability the process holds, refused by SELinux ----
+	# nobody with CAP_CHOWN (ambient), in a domain with no capability
+	# chown: the refusal is SELinux's, not a missing capability
+	owned=$dir/owned
+	echo "the owned file" > "$owned"
+	chown 65534:65534 "$owned"
+	chcon -t auxerr_owned_t "$owned"
+	capable() {	# as nobody holding CAP_CHOWN, in the confined domain
+		setpriv --reuid 65534 --regid 65534 --clear-groups \
+			--inh-caps +chown --ambient-caps +chown \
+			runcon -t auxerr_test_t -r system_r -- "$@"
+	}
+	check "cap: the process holds CAP_CHOWN" \
+		"$(capable grep '^CapEff' /proc/self/status | awk '{print $2}')" 0000000000000001
+	out=$(capable "$PROBE" chown "$owned" 0 2>&1)
+	ev=$(grep '^type=' <<< "$out")
+	check "cap: EPERM" "$(sed -n 1p <<< "$out")" "errno=1"
+	check "cap: mechanism lsm, not cap" "$(fld 'UNKNOWN\[1340\]' mechanism)" lsm
+	check "cap: lsm" "$(fld 'UNKNOWN\[1340\]' lsm)" selinux
+	check "cap: lsm_hook" "$(fld 'UNKNOWN\[1340\]' lsm_hook)" capable
+	check "cap: capability=0 (CAP_CHOWN)" "$(fld 'UNKNOWN\[1340\]' capability)" 0
+	check "cap: the AVC's permission" "$(sed -n 's/^type=AVC .*avc:  denied  { \([a-z_ ]*\) } for .*/\1/p' <<< "$ev")" chown
+	check "cap: tclass" "$(fld AVC tclass)" capability
+	check "cap: tcontext, the domain itself" "$(fld AVC tcontext)" "system_u:system_r:auxerr_test_t:s0"
+	check "cap: the owner is unchanged" "$(stat -c %u "$owned")" 65534
+	check "cap: the sentence" "$(said)" \
+		"chown $owned: SELinux's policy does not let the domain auxerr_test_t use the capability CAP_CHOWN (class capability), which the process holds: it has no allow rule for it"
+	check "cap: the remedy" "$(remedy)" \
+		"Root can add a local SELinux policy module with the one rule (allow auxerr_test_t self (capability (chown))): printf '(allow auxerr_test_t self (capability (chown)))\\n' > auxerr_auxerr_test_t_self_capability_chown.cil && semodule -i auxerr_auxerr_test_t_self_capability_chown.cil"
+	cap_command=$(command_of)
+
+	# ---- lsm_detail 1: labels that are no secret to the caller ----
+	# a port's label: no class's getattr covers it
+	out=$(confined "$PROBE" bind 20047 2>&1)
+	ev=$(grep '^type=' <<< "$out")
+	check "port: EACCES" "$(sed -n 1p <<< "$out")" "errno=13"
+	check "port: tclass" "$(fld AVC tclass)" tcp_socket
+	check "port: permission" "$(sed -n 's/^type=AVC .*avc:  denied  { \([a-z_ ]*\) } for .*/\1/p' <<< "$ev")" name_bind
+	check "port: tcontext shown at lsm_detail 1" "$(fld AVC tcontext)" "system_u:object_r:auxerr_port_t:s0"
+	check "port: the sentence" "$(said)" \
+		"bind 127.0.0.1 port 20047: SELinux's policy does not let the domain auxerr_test_t bind a socket to (class tcp_socket) a port labeled auxerr_port_t: it has no allow rule for it"
+	# the context the caller wrote to /proc/self/attr/exec: RBAC refuses
+	other=system_u:auxerr_other_r:auxerr_other_t:s0
+	out=$(confined "$PROBE" setexec "$other" -- exec /bin/true 2>&1)
+	ev=$(grep '^type=' <<< "$out")
+	check "exec context: setexec allowed" "$(sed -n 1p <<< "$out")" "errno=0"
+	check "exec context: EACCES" "$(sed -n 2p <<< "$out")" "errno=13"
+	check "exec context: tclass" "$(fld AVC tclass)" process
+	check "exec context: permission" "$(sed -n 's/^type=AVC .*avc:  denied  { \([a-z_ ]*\) } for .*/\1/p' <<< "$ev")" transition
+	check "exec context: tcontext, the caller's own" "$(fld AVC tcontext)" "$other"
+	# RBAC: the roles, and the role allow rule that is missing
+	check "rbac: the sentence" "$(said)" \
+		"execve /bin/true: SELinux's policy does not let the domain auxerr_test_t transition an object of class process labeled auxerr_other_t: no role allow rule lets the role system_r change to the role auxerr_other_r"
+	check "rbac: the remedy" "$(remedy)" \
+		"Root can add a local SELinux policy module with the role allow rule (roleallow system_r auxerr_other_r): printf '(roleallow system_r auxerr_other_r)\\n' > auxerr_roleallow_system_r_auxerr_other_r.cil && semodule -i auxerr_roleallow_system_r_auxerr_other_r.cil"
+	rbac_command=$(command_of)
+
+	# ---- MCS: a file above the constrained domain's level ----
+	mcs=$dir/mcs
+	echo "the mcs file" > "$mcs"
+	chmod 644 "$mcs"
+	chcon -t auxerr_public_t -l s0:c7 "$mcs"
+	check "mcs: the file's level" "$(stat -c %C "$mcs")" "system_u:object_r:auxerr_public_t:s0:c7"
+	out=$(setpriv --reuid 65534 --regid 65534 --clear-groups \
+		runcon -t auxerr_mcs_t -r system_r -- "$PROBE" open "$mcs" 2>&1)
+	ev=$(grep '^type=' <<< "$out")
+	check "mcs: EACCES" "$(sed -n 1p <<< "$out")" "errno=13"
+	check "mcs: tcontext" "$(fld AVC tcontext)" "system_u:object_r:auxerr_public_t:s0:c7"
+	check "mcs: the sentence names both levels and the constraint" "$(said)" \
+		"openat $mcs: SELinux's policy does not let the domain auxerr_mcs_t read an object of class file labeled auxerr_public_t: an MLS/MCS constraint forbids it: the process's level s0 does not dominate the object's level s0:c7 (mlsconstrain file { ioctl read write create setattr lock relabelfrom relabelto append unlink link rename open } ((h1 dom h2) or (t1 != mcs_constrained_type)))"
+	check "mcs: the remedy points at the levels" "$(remedy)" \
+		"The levels decide, not a missing rule: root can give the object a level the process's dominates (chcon -l), or run the process at a level that dominates the object's (runcon -l, or the user's range: semanage login -m -r)"
+	chcon -l s0 "$mcs"
+	out=$(setpriv --reuid 65534 --regid 65534 --clear-groups \
+		runcon -t auxerr_mcs_t -r system_r -- "$PROBE" open "$mcs" 2>&1)
+	check "mcs: allowed at the process's level" "$(sed -n 1p <<< "$out")" "errno=0"
+
+	# ---- a confined process that cannot read the policy ----
+	# the explanation made by the confined process itself: the policy
+	# file is unreadable there, and the sentence says so
+	kept "$dir/secret"
+	ev_file=$(mktemp /tmp/ev.XXXXXX)
+	printf '%s\n' "$ev" > "$ev_file"
+	chmod 644 "$ev_file"
+	chcon -t auxerr_public_t "$ev_file"
+	unreadable=$(mktemp /tmp/policy.XXXXXX)
+	cp "$policy" "$unreadable"
+	chmod 644 "$unreadable"
+	chcon -t auxerr_secret_t "$unreadable"
+	out=$(confined env AUXERR_SELINUX_POLICY="$unreadable" "$AUXERR" explain "$ev_file" 2>&1)
+	check "no policy access: the sentence says so" "$(sed -n '2s/^    //p' <<< "$out")" \
+		"openat $dir/secret: SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_secret_t; the policy that decided is not this process's to read (a confined domain's usual lot), so audit2why's reason cannot be computed here: root can run auxerr explain on this record for it"
+	rm -f "$ev_file" "$unreadable"
+
+	# ---- the remedies applied as root would, then the calls retried ----
+	# Each remedy's command runs as written; its semodule installs into a
+	# copy of the policy store (the guest's root is read-only), all three
+	# modules in one transaction, and the policy built is loaded.
+	store=$(mktemp -d /tmp/store.XXXXXX)
+	# not cp -a: the 9p root's files have no SELinux labels to keep
+	cp -r --preserve=mode,timestamps "$top/build/selinux/root/." "$store/" 2>&1 | head -n 3
+	check "a copy of the policy store" "$(ls "$store/var/lib/selinux/default")" "$(ls "$top/build/selinux/root/var/lib/selinux/default")"
+	mkdir "$store/bin" "$store/pending" "$store/work"
+	printf '#!/bin/sh\n[ "$1" = -i ] && cp "$2" %s/\n' "$store/pending" > "$store/bin/semodule"
+	chmod 755 "$store/bin/semodule"
+	for c in "$secret_command" "$cap_command" "$rbac_command"; do
+		(cd "$store/work" && PATH=$store/bin:$PATH sh -c "$c")
+		check "remedy runs: ${c:0:40}" "$?" 0
+	done
+	check "three one-rule modules, one file each" "$(ls "$store/pending" | wc -l)" 3
+	semodule -n --path "$store" --store default -X 400 $(printf -- '-i %s ' "$store"/pending/*.cil) \
+		> "$store/semodule.log" 2>&1
+	rc=$?
+	# semodule warns of users without a passwd entry (sddm, ...): not errors
+	check "semodule builds the policy with the remedies" "$rc" 0 ||
+		grep -v 'passwd\|sddm\|^$' "$store/semodule.log" | tail -n 5
+	dd if="$store/etc/selinux/default/policy/policy.33" of=/sys/fs/selinux/load \
+		bs=16M iflag=fullblock status=none
+	check "the policy with the remedies loads" "$?" 0
+	kept "$dir/secret"
+	check "remedy applied: the open succeeds" "$(sed -n 1p <<< "$out")" "errno=0"
+	check "remedy applied: cat reads it" "$(confined cat "$dir/secret" 2>&1)" "the secret file"
+	out=$(capable "$PROBE" chown "$owned" 0 2>&1)
+	check "remedy applied: the chown succeeds" "$(sed -n 1p <<< "$out")" "errno=0"
+	check "remedy applied: the owner is root" "$(stat -c %u "$owned")" 0
+	# execve() replaces probe: /bin/true's status is the answer
+	out=$(confined "$PROBE" setexec "$other" -- exec /bin/true 2>&1)
+	check "remedy applied: the transition succeeds, true runs" "$?:$(grep -c 'errno=13' <<< "$out")" "0:0"
+	dd if="$policy" of=/sys/fs/selinux/load bs=16M iflag=fullblock status=none
+	rm -rf "$store"
 
 	# permissive: the call succeeds, so nothing is kept
 	echo 0 > /sys/fs/selinux/enforce

@@ -4,7 +4,7 @@
  * or `ausearch --raw` writes it), read with libauparse, analysed by
  * libauxerr's audit2why (src/selinux.c) against POLICY.  Prints:
  *   scontext=... tcontext=... tclass=... perms=... verdict=NAME [booleans=NAME:VALUE,...]
- *   sentence: the SELinux sentence of the event (src/selinux-account.c)
+ *   sentence: the SELinux sentence of the event (src/mech/lsm-selinux.c)
  *   command: the remedy's command, when there is one
  * The guest test (t-selinux.sh) compares it field by field with what it
  * expects of tests/selinux/auxerr_test.cil.
