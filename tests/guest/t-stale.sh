@@ -1,9 +1,10 @@
 #!/bin/bash
 # The stale-record trap (issue 19): a denial, then a system call that fails
-# and leaves no record (ENOENT, EEXIST, an EPERM from setpgid() and an
-# EACCES from execve() of a directory, sites that note nothing while
-# kernel.auxerr.census is 0), then every interface is asked what explains
-# the follow-up's errno.  None may present the older denial as its cause:
+# and leaves no record (ENOENT, EEXIST, an EPERM from setpgid() to a group
+# that does not exist and an EACCES from setpgid() of a child that has
+# exec'd, rules that note nothing while kernel.auxerr.census is 0), then
+# every interface is asked what explains the follow-up's errno.  None may
+# present the older denial as its cause:
 #   - auxerr_strerror(): strerror()'s text alone, or an explanation of the
 #     follow-up itself;
 #   - get_last_audit_record(): the follow-up's own record, or the older
@@ -12,7 +13,13 @@
 #   - the preload shim (LD_PRELOAD) and `auxerr run`: perror()'s text
 #     alone, or an explanation of the follow-up;
 #   - `auxerr last`: the shell's kept denial names its own object, never
-#     the follow-up's name.
+#     the follow-up's name;
+#   - the superseded mark (AUXERR_INFO_SUPERSEDED; superseded=yes in the
+#     text): set exactly when the follow-up is an EPERM/EACCES that kept
+#     no record, and the same through the INFO flags, the text of
+#     get_last_audit_record(), auxerr_record_fetch(), /proc/PID/task/TID/
+#     auxerr, and `auxerr last` (its header, its "superseded:" line, its
+#     JSON), for every mechanism.
 # For every mechanism the kernel records (dac path cap mount inode sticky
 # lsm/landlock seccomp ptrace, and protected signal task hidepid fuse
 # device capset when the kernel writes them, and nnp: a seccomp filter
@@ -145,8 +152,12 @@ for c in $modes; do
 			fail "stale-inode$sfx" "no immutable file on ext4"
 			continue
 		fi
+		# `auxerr last` (two CLI runs a follow-up, slow under TCG) for a
+		# follow-up that supersedes and one that does not, census off
+		cli_for=
+		[ "$c" = 0 ] && cli_for="enoent eperm"
 		# shellcheck disable=SC2086
-		out=$(as_nobody "$STALE" "$m" $followups 2>/dev/null)
+		out=$(as_nobody env AUXERR_CLI="$AUXERR" AUXERR_CLI_FOLLOWUPS="$cli_for" "$STALE" "$m" $followups 2>/dev/null)
 		# the ENOENT follow-up leaves the denial the newest record
 		got=$(get enoent last_mechanism)
 		if [ "$got" != "$want" ]; then
@@ -196,6 +207,34 @@ for c in $modes; do
 				fi
 			else
 				fail "$name-get-last" "last record $ls serial $ser age $age; denial $dsc serial $dser"
+			fi
+			# the superseded mark: made exactly when the follow-up
+			# is an EPERM/EACCES that kept no record (census off),
+			# and the same through every reader of the record
+			if [ "$sup" != unsupported ]; then
+				if [ "$ls" = "$dsc" ] && [ "$ser" = "$dser" ] &&
+				   [ "$c" = 0 ] && { [ "$f" = eperm ] || [ "$f" = eacces ]; }; then
+					want_sup=yes
+				else
+					want_sup=no
+				fi
+				expect_eq "$name-superseded-info" "$want_sup" "$sup"
+				for k in text fetched proc; do
+					expect_eq "$name-superseded-$k" "$want_sup" "$(get "$f" ${k}_superseded)"
+				done
+				hdr=$(get "$f" cli_header)
+				sline=$(get "$f" cli_superseded_line)
+				if [[ " $cli_for " != *" $f "* ]]; then
+					:
+				elif [ "$want_sup" = yes ]; then
+					expect_match "$name-superseded-cli-header" "^audit\\(.* pid [0-9]+: $dsc: .*, mechanism $want( \\(weak note\\))? \\(superseded\\)\$" "$hdr"
+					expect_eq "$name-superseded-cli-line" "a later system call of this thread failed with EPERM or EACCES and kept no record; this denial is not its cause" "$sline"
+					expect_eq "$name-superseded-cli-json" true "$(get "$f" cli_json_superseded)"
+				else
+					expect_match "$name-superseded-cli-header" "^audit\\(.* pid [0-9]+: [a-z0-9_]+: .*, mechanism [a-z]+( \\(weak note\\))?\$" "$hdr"
+					expect_eq "$name-superseded-cli-line" none "$sline"
+					expect_eq "$name-superseded-cli-json" false "$(get "$f" cli_json_superseded)"
+				fi
 			fi
 			# the shim and auxerr run: perror()'s text alone, or the
 			# follow-up explained, or "no reason"

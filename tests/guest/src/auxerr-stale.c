@@ -23,6 +23,16 @@
  *   superseded=yes|no|unsupported   its AUXERR_INFO_SUPERSEDED flag (a
  *                                   later unnoted EPERM/EACCES), or the
  *                                   UAPI header has no such flag
+ *   text_superseded=yes|no          auxerr_record_is_superseded() of the
+ *                                   text get_last_audit_record() gave
+ *   fetched_superseded=yes|no       the same of auxerr_record_fetch(0)
+ *   proc_superseded=yes|no          the same of /proc/thread-self/auxerr
+ *   cli_header=LINE                 with AUXERR_CLI=PATH in the
+ *   cli_superseded_line=TEXT|none   environment, for the follow-ups that
+ *   cli_json_superseded=true|false  AUXERR_CLI_FOLLOWUPS lists: `auxerr
+ *                                   last -p PID`'s first line, its
+ *                                   "superseded:" line, and its JSON's
+ *                                   superseded member
  *
  * With --perror nothing of libauxerr is called: perror("followup-FOLLOWUP")
  * right after the follow-up, for the preload shim (LD_PRELOAD, auxerr
@@ -45,11 +55,14 @@
  *       policy=vm.unprivileged_userfaultfd)
  * FOLLOWUP: enoent (openat of a missing name), eexist (mkdir of an
  *       existing directory), eperm (setpgid to a process group that does
- *       not exist: EPERM, no capability consulted), eacces (execve of a
- *       directory: EACCES from may_open(), no note)
+ *       not exist: EPERM, no capability consulted), eacces (setpgid of a
+ *       child that has called execve: EACCES by setpgid's own rule, no
+ *       note)
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -69,6 +82,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 
 #include <auxerr.h>
 
@@ -81,14 +95,68 @@ static void denied(const char *sc, long r)
 	denial_errno = r < 0 ? errno : 0;
 }
 
+/* allow reading files beneath @path in ruleset @fd (a missing path is
+ * left out: /lib64 need not exist) */
+static int landlock_allow(int fd, const char *path)
+{
+	struct landlock_path_beneath_attr beneath = {
+		.allowed_access = LANDLOCK_ACCESS_FS_READ_FILE,
+	};
+	int r;
+
+	beneath.parent_fd = open(path, O_PATH | O_CLOEXEC);
+	if (beneath.parent_fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	r = (int)syscall(SYS_landlock_add_rule, fd, LANDLOCK_RULE_PATH_BENEATH,
+			 &beneath, 0);
+	close(beneath.parent_fd);
+	return r;
+}
+
+/*
+ * A Landlock domain that refuses reading files except beneath the system
+ * directories, /proc and the directory of the CLI (AUXERR_CLI) and of
+ * this program: /tmp/st stays closed, while the follow-ups and every
+ * reader of the record (the thread's /proc file, `auxerr last`, exec of
+ * /bin/sleep and /bin/sh) still work inside the sandbox.
+ */
 static int landlock_all(void)
 {
+	static const char *const sys[] = {
+		"/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc", "/proc",
+	};
 	struct landlock_ruleset_attr attr = {
 		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE,
 	};
 	int fd = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
+	char dir[PATH_MAX], *slash;
+	const char *cli = getenv("AUXERR_CLI");
+	ssize_t n;
 
-	if (fd < 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	if (fd < 0)
+		return -1;
+	for (size_t i = 0; i < sizeof(sys) / sizeof(sys[0]); i++)
+		if (landlock_allow(fd, sys[i]) < 0)
+			return -1;
+	n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
+	if (n > 0) {
+		dir[n] = '\0';
+		slash = strrchr(dir, '/');
+		if (slash && slash != dir)
+			*slash = '\0';
+		if (landlock_allow(fd, dir) < 0)
+			return -1;
+	}
+	if (cli && strlen(cli) < sizeof(dir)) {
+		strcpy(dir, cli);
+		slash = strrchr(dir, '/');
+		if (slash && slash != dir) {
+			*slash = '\0';
+			if (landlock_allow(fd, dir) < 0)
+				return -1;
+		}
+	}
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
 	    syscall(SYS_landlock_restrict_self, fd, 0) < 0)
 		return -1;
 	close(fd);
@@ -230,6 +298,45 @@ static int make_denial(const char *mech)
 	return 0;
 }
 
+static pid_t exec_child;	/* the follow-up eacces's child, reaped later */
+
+/*
+ * setpgid() of a child that has called execve(): EACCES by a rule of
+ * setpgid's own, which no check notes.  The child holds the write end of
+ * a close-on-exec pipe, so EOF on the read end means that it has exec'd.
+ */
+static long setpgid_after_exec(void)
+{
+	char *argv[] = { "sleep", "60", NULL };
+	int fds[2];
+	char c;
+
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return -1;
+	exec_child = fork();
+	if (exec_child == 0) {
+		close(fds[0]);
+		execv("/bin/sleep", argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	while (read(fds[0], &c, 1) > 0)
+		;
+	close(fds[0]);
+	if (exec_child < 0)
+		return -1;
+	return setpgid(exec_child, exec_child);
+}
+
+static void reap_exec_child(void)
+{
+	if (exec_child > 0) {
+		kill(exec_child, SIGKILL);
+		waitpid(exec_child, NULL, 0);
+		exec_child = 0;
+	}
+}
+
 /* the follow-up: returns its errno (0 if it did not fail) */
 static int follow_up(const char *what, const char **sc)
 {
@@ -245,10 +352,8 @@ static int follow_up(const char *what, const char **sc)
 		*sc = "setpgid";
 		r = setpgid(0, 999999);
 	} else if (!strcmp(what, "eacces")) {
-		char *argv[] = { "st", NULL };
-
-		*sc = "execve";
-		r = execve("/tmp/st", argv, argv + 1);
+		*sc = "setpgid";
+		r = setpgid_after_exec();
 	} else {
 		*sc = "?";
 		errno = EINVAL;
@@ -281,6 +386,78 @@ static void raw_last(const char *f, char *buf, size_t len)
 #else
 	printf("%s.superseded=unsupported\n", f);
 #endif
+}
+
+/* @word is one of the space-separated words of @list */
+static int listed(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+	return 0;
+}
+
+static const char *yes_no(int v)
+{
+	return v < 0 ? "?" : v ? "yes" : "no";
+}
+
+/* the mark through every other reader: a fetched record (the kernel's
+ * INFO), the thread's /proc file (text alone), and `auxerr last` on this
+ * process when AUXERR_CLI names the CLI */
+static void every_reader(const char *f)
+{
+	static char text[65536], line[4096];
+	struct auxerr_record *r = auxerr_record_fetch(0);
+	const char *cli = getenv("AUXERR_CLI");
+	const char *which = getenv("AUXERR_CLI_FOLLOWUPS");
+	char cmd[512];
+	ssize_t n = 0;
+	FILE *p;
+	int fd;
+
+	printf("%s.fetched_superseded=%s\n", f,
+	       yes_no(r ? auxerr_record_is_superseded(r) : -1));
+	auxerr_record_free(r);
+	fd = open("/proc/thread-self/auxerr", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, text, sizeof(text) - 1);
+		close(fd);
+	}
+	r = n > 0 ? auxerr_record_parse(text, (size_t)n) : NULL;
+	printf("%s.proc_superseded=%s\n", f,
+	       yes_no(r ? auxerr_record_is_superseded(r) : -1));
+	auxerr_record_free(r);
+	if (!cli || !which || !listed(which, f))
+		return;
+	snprintf(cmd, sizeof(cmd), "%s last -p %d", cli, (int)getpid());
+	p = popen(cmd, "r");
+	printf("%s.cli_header=", f);
+	if (p && fgets(line, sizeof(line), p))
+		fputs(line, stdout);
+	else
+		putchar('\n');
+	printf("%s.cli_superseded_line=", f);
+	while (p && fgets(line, sizeof(line), p))
+		if (!strncmp(line, "    superseded: ", 16))
+			break;
+	if (p && !strncmp(line, "    superseded: ", 16))
+		fputs(line + 16, stdout);
+	else
+		puts("none");
+	if (p)
+		pclose(p);
+	snprintf(cmd, sizeof(cmd), "%s last --json -p %d", cli, (int)getpid());
+	p = popen(cmd, "r");
+	n = p ? (ssize_t)fread(text, 1, sizeof(text) - 1, p) : 0;
+	text[n > 0 ? n : 0] = '\0';
+	if (p)
+		pclose(p);
+	printf("%s.cli_json_superseded=%s\n", f,
+	       strstr(text, "\"superseded\":true,") ? "true" :
+	       strstr(text, "\"superseded\":false,") ? "false" : "?");
 }
 
 int main(int argc, char **argv)
@@ -330,14 +507,18 @@ int main(int argc, char **argv)
 				printf("%s.last_syscall=%s\n", f, r ? auxerr_record_syscall_name(r) : "?");
 				printf("%s.last_mechanism=%s\n", f, r ? auxerr_record_mechanism(r) : "?");
 				printf("%s.last_serial=%llu\n", f, r ? auxerr_record_serial(r) : 0ULL);
+				printf("%s.text_superseded=%s\n", f,
+				       r ? (auxerr_record_is_superseded(r) ? "yes" : "no") : "?");
 				auxerr_record_free(r);
 			} else {
 				printf("%s.last_syscall=none\n", f);
 			}
 			printf("%s.denial_serial=%llu\n", f, (unsigned long long)d.serial);
+			every_reader(f);
 		}
 		printf("%s.denial=%s errno=%d\n%s.followup=%s errno=%d\n",
 		       f, denial_syscall, denial_errno, f, sc, e);
+		reap_exec_child();
 	}
 	return 0;
 }
