@@ -1,0 +1,228 @@
+/* Issue 37: errors that are not denials.  mechanism=vm (the checks of
+ * mmap(), mprotect(), mremap()) and mechanism=exec (execve()'s missing
+ * ELF or #! interpreter, another machine, an object file, no format):
+ * event texts written by hand from the kernel's Documentation
+ * (userspace-api/auxerr.rst, "Errors that are not denials"), field by
+ * field, every sentence and remedy written out literally; an unknown
+ * check of a known family still gets a sentence, with its facts. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "hand_event.h"
+
+#define CWD_DEMO "type=CWD " STAMP "cwd=\"/tmp/demo\"\n"
+#define PATH_APP(name, mode) "type=PATH " STAMP "item=0 name=\"" name \
+	"\" inode=12 dev=00:1f mode=" mode " ouid=1000 ogid=1000 rdev=00:00 nametype=NORMAL\n"
+
+static struct auxerr_record *vm(int nr, int exit_, const char *args,
+				const char *aux)
+{
+	struct auxerr_record *r = hand_event(nr, exit_, args, 0, 65534, "t",
+					     "/usr/bin/t", aux, CWD_DEMO);
+
+	if (r) {
+		CU_ASSERT_EQUAL(auxerr_record_errno(r), -exit_);
+		ASSERT_STR(auxerr_record_mechanism(r), "vm");
+	}
+	return r;
+}
+
+static struct auxerr_record *ex(int exit_, const char *aux, const char *path)
+{
+	struct auxerr_record *r = hand_event(59, exit_, "a0=55 a1=56 a2=57 a3=0",
+					     1, 1000, "sh", "/usr/bin/dash",
+					     aux, path);
+
+	if (r) {
+		ASSERT_STR(auxerr_record_syscall_name(r), "execve");
+		ASSERT_STR(auxerr_record_mechanism(r), "exec");
+	}
+	return r;
+}
+
+static void test_mmap_offset(void)
+{
+	struct auxerr_record *r = vm(9, -22, "a0=0 a1=1000 a2=1 a3=2",
+		"mechanism=vm check=offset_align arg=5 value=4097 limit=4096");
+
+	expect_field(r, "check", "offset_align", NULL);
+	expect_field(r, "arg", "5", NULL);
+	expect_field(r, "value", "4097", NULL);
+	expect_field(r, "limit", "4096", NULL);
+	expect_sentence(r, "mmap: EINVAL because offset 4097 is not a multiple "
+			"of the page size 4096");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: pass an offset that is "
+		     "a multiple of 4096: map from offset 4096 and use the "
+		     "address it returns plus 1", NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_mmap_fixed(void)
+{
+	struct auxerr_record *r = vm(9, -22, "a0=10001001 a1=1000 a2=1 a3=32",
+		"mechanism=vm check=fixed_addr_align arg=0 value=0x10001001 limit=4096");
+
+	expect_sentence(r, "mmap: EINVAL because the MAP_FIXED address "
+			"0x10001001 is not a multiple of the page size 4096");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: pass an address that is "
+		     "a multiple of 4096, such as 0x10001000", NULL,
+		     "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+/* EACCES of the file's open mode, not of a permission check */
+static void test_mmap_wronly(void)
+{
+	struct auxerr_record *r = vm(9, -13, "a0=0 a1=1000 a2=1 a3=2",
+		"mechanism=vm check=file_not_readable arg=4 value=1 fstype=\"tmpfs\" mode=0100666 ouid=0 ogid=0 inode=7 dev=00:1a");
+
+	expect_field(r, "fstype", "\"tmpfs\"", NULL);
+	expect_sentence(r, "mmap: EACCES because the file descriptor is open "
+			"O_WRONLY, and every mapping of a file needs it open "
+			"for reading");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: open the file O_RDWR "
+		     "(or map it MAP_PRIVATE, whose changes stay in the process)",
+		     NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_mprotect_may(void)
+{
+	struct auxerr_record *r = vm(10, -13, "a0=7f0000 a1=1000 a2=3 a3=0",
+		"mechanism=vm check=prot_not_allowed arg=2 value=0x3 limit=0x5 fstype=\"ext4\" mode=0100644 ouid=0 ogid=0 inode=9 dev=08:01");
+
+	expect_sentence(r, "mprotect: EACCES because the mapping may never have "
+			"write access: it may have read and execute, as the "
+			"file (on ext4) was opened (a MAP_SHARED mapping of a "
+			"file opened read-only is never writable) and mounted "
+			"(noexec: never executable)");
+	auxerr_record_free(r);
+}
+
+static void test_mremap_flags(void)
+{
+	struct auxerr_record *r = vm(25, -22, "a0=7f0000 a1=1000 a2=1000 a3=41",
+		"mechanism=vm check=remap_flags arg=3 value=0x41 limit=0x7");
+
+	expect_sentence(r, "mremap: EINVAL because the flags 0x41 have bits "
+			"other than MREMAP_MAYMOVE, MREMAP_FIXED and "
+			"MREMAP_DONTUNMAP (0x7)");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: pass only the bits in 0x7",
+		     NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+/* a check this library does not know: a sentence with the facts, no
+ * remedy */
+static void test_vm_unknown_check(void)
+{
+	struct auxerr_record *r = vm(9, -22, "a0=0 a1=1000 a2=1 a3=2",
+		"mechanism=vm check=newer_check arg=3 value=0x40");
+
+	expect_sentence(r, "mmap: EINVAL because a check of the memory map "
+			"refused it (check newer_check) (arg=3, value=0x40)");
+	check_remedy(r, AUXERR_REMEDY_NONE,
+		     "No remedy to derive: the call must satisfy the check "
+		     "newer_check", NULL, NULL, -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_exec_elf_interp(void)
+{
+	struct auxerr_record *r = ex(-2,
+		"mechanism=exec check=elf_interp arg=0 interp=\"/lib/ld-musl-x86_64.so.1\" mode=0100755 ouid=1000 ogid=1000 inode=12 dev=00:1f",
+		CWD_DEMO PATH_APP("./app", "0100755"));
+
+	expect_field(r, "interp", "\"/lib/ld-musl-x86_64.so.1\"", NULL);
+	expect_sentence(r, "execve: ENOENT because the ELF interpreter "
+			"/lib/ld-musl-x86_64.so.1 named in /tmp/demo/app does "
+			"not exist");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program was built for musl libc: root can install "
+		     "musl, which provides /lib/ld-musl-x86_64.so.1: apt install musl",
+		     "apt install musl", "root", 0, NULL);
+	auxerr_record_free(r);
+}
+
+/* an execute-only program: the interpreter is not named */
+static void test_exec_hidden(void)
+{
+	struct auxerr_record *r = ex(-2,
+		"mechanism=exec check=elf_interp arg=0 interp=? mode=0100711 ouid=0 ogid=0 inode=12 dev=00:1f",
+		CWD_DEMO PATH_APP("./app", "0100711"));
+
+	expect_sentence(r, "execve: ENOENT because the ELF interpreter named in "
+			"/tmp/demo/app does not exist (which one is not shown: "
+			"the caller may not read /tmp/demo/app)");
+	auxerr_record_free(r);
+}
+
+/* "#!/bin/sh\r": hex, as audit writes a name with a control character */
+static void test_exec_crlf(void)
+{
+	struct auxerr_record *r = ex(-2,
+		"mechanism=exec check=script_interp arg=0 interp=2F62696E2F73680D mode=0100755 ouid=1000 ogid=1000 inode=12 dev=00:1f",
+		CWD_DEMO PATH_APP("run.sh", "0100755"));
+
+	expect_sentence(r, "execve: ENOENT because the interpreter /bin/sh "
+			"named on the #! line of /tmp/demo/run.sh does not "
+			"exist (the name ends in a carriage return: the script "
+			"has DOS line endings)");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The script's owner can convert it to Unix line endings: "
+		     "sed -i 's/\\r$//' /tmp/demo/run.sh",
+		     "sed -i 's/\\r$//' /tmp/demo/run.sh", "the script's owner",
+		     -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_exec_machine(void)
+{
+	struct auxerr_record *r = ex(-8,
+		"mechanism=exec check=elf_machine arg=0 value=183 limit=62 mode=0100755 ouid=1000 ogid=1000 inode=12 dev=00:1f",
+		CWD_DEMO PATH_APP("./arm64", "0100755"));
+
+	expect_sentence(r, "execve: ENOEXEC because /tmp/demo/arm64 is a program "
+			"for ARM aarch64 (ELF machine 183), and this kernel runs "
+			"x86-64 (62) programs");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "Use a build of /tmp/demo/arm64 for this machine, or root "
+		     "can let the kernel run it under user-mode emulation: "
+		     "apt install qemu-user-binfmt",
+		     "apt install qemu-user-binfmt", "root", 0, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_exec_no_format(void)
+{
+	struct auxerr_record *r = ex(-8,
+		"mechanism=exec check=no_format arg=0 value=0x4d5a9001 file=\"./setup.exe\" mode=0100755 ouid=1000 ogid=1000 inode=12 dev=00:1f",
+		CWD_DEMO PATH_APP("./setup.exe", "0100755"));
+
+	expect_sentence(r, "execve: ENOEXEC because no binary format of this "
+			"kernel recognizes ./setup.exe (its first bytes, "
+			"0x4d5a9001, make it a Windows or DOS program (MZ))");
+	auxerr_record_free(r);
+}
+
+void add_beyond_suite(void)
+{
+	CU_pSuite s = CU_add_suite("issue 37: errors that are not denials (vm, exec)", NULL, NULL);
+
+	CU_add_test(s, "mmap offset not a multiple of the page size", test_mmap_offset);
+	CU_add_test(s, "mmap MAP_FIXED address not aligned", test_mmap_fixed);
+	CU_add_test(s, "mmap of a file open write-only", test_mmap_wronly);
+	CU_add_test(s, "mprotect beyond what the mapping may have", test_mprotect_may);
+	CU_add_test(s, "mremap unknown flags", test_mremap_flags);
+	CU_add_test(s, "vm check this library does not know", test_vm_unknown_check);
+	CU_add_test(s, "execve missing ELF interpreter", test_exec_elf_interp);
+	CU_add_test(s, "execve interpreter of an unreadable program", test_exec_hidden);
+	CU_add_test(s, "execve #! line with a carriage return", test_exec_crlf);
+	CU_add_test(s, "execve program for another machine", test_exec_machine);
+	CU_add_test(s, "execve no binary format", test_exec_no_format);
+}
