@@ -2,6 +2,7 @@
 /* auxerr_strerror(), auxerr_perror(): strerror text plus the explanation,
  * only when a fresh record matches the errno (see <auxerr.h>). */
 #include <errno.h>
+#include <libaudit.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,10 +57,11 @@ struct auxerr_record *auxerr__fresh_record(int errnum)
 #ifdef AUXERR_INFO_SUPERSEDED
 	/*
 	 * The kernel saw a later system call of this thread fail with EPERM
-	 * or EACCES and note nothing: the record is not the cause of what
-	 * came after it, and the errno held now most likely came from that
-	 * call.  Never present the older denial; say that no reason was
-	 * given.
+	 * or EACCES, or with the record's own errno (an EINVAL after an
+	 * mmap() EINVAL), and note nothing: the record is not the cause of
+	 * what came after it, and the errno held now most likely came from
+	 * that call.  Never present the older failure; say that no reason
+	 * was given.
 	 */
 	if (slot == 0 && (info.flags & AUXERR_INFO_SUPERSEDED)) {
 		superseded_errnum = errnum;
@@ -95,7 +97,7 @@ struct auxerr_record *auxerr__fresh_record(int errnum)
 
 int auxerr__no_reason(int errnum)
 {
-	return superseded_errnum == errnum && (errnum == EPERM || errnum == EACCES);
+	return superseded_errnum && superseded_errnum == errnum;
 }
 
 int auxerr__message_for(int errnum, struct auxerr_record *rec, char *buf,
@@ -113,8 +115,14 @@ int auxerr__message_for(int errnum, struct auxerr_record *rec, char *buf,
 			strcpy(buf + len - 5, "...)");
 		added = 1;
 	} else if (!rec && auxerr__no_reason(errnum)) {
-		snprintf(buf, len, _("%s (the kernel gave no reason for this %s)"),
-			 base, errnum == EPERM ? "EPERM" : "EACCES");
+		const char *name = audit_errno_to_name(errnum);
+
+		if (name)
+			snprintf(buf, len, _("%s (the kernel gave no reason for this %s)"),
+				 base, name);
+		else
+			snprintf(buf, len, _("%s (the kernel gave no reason for this error)"),
+				 base);
 		added = 1;
 	} else if (!rec && unreadable_errnum && unreadable_errnum == errnum) {
 		snprintf(buf, len, _("%s (auxerr kept a record of it that cannot be read: %s)"),
