@@ -31,7 +31,11 @@
  * SOCK_DGRAM with IPPROTO_ICMP or IPPROTO_ICMPV6), uffd [user]
  * (userfaultfd(O_CLOEXEC), with "user" | UFFD_USER_MODE_ONLY), uffd-dev
  * (open /dev/userfaultfd, then ioctl USERFAULTFD_IOC_NEW with O_CLOEXEC:
- * the system call of the one that failed).
+ * the system call of the one that failed), mmap LEN PROT FLAGS OFFSET
+ * [PATH r|w|rw] (numbers as strtoul reads them, 0x allowed; anonymous
+ * without PATH), mprotect PROT [PATH] (of a fresh private anonymous page,
+ * or of a MAP_SHARED page of PATH opened read-only), mremap NEWLEN FLAGS
+ * (of a fresh one-page mapping), exec PATH (execve() with no argument).
  *
  *   auxerr-everyday ipcmk shm|msg KEY MODE
  *   auxerr-everyday ipcset shm|msg KEY MODE
@@ -78,6 +82,7 @@
 #include <sys/prctl.h>
 #include <sys/ipc.h>
 #include <sys/klog.h>
+#include <sys/mman.h>
 #include <sys/msg.h>
 #include <sys/shm.h>
 #include <sys/mount.h>
@@ -161,6 +166,51 @@ static long act(int argc, char **argv, long *nr)
 
 		*nr = SYS_sched_setaffinity;
 		return syscall(SYS_sched_setaffinity, atoi(argv[2]), sizeof(mask), &mask);
+	}
+	if (!strcmp(a, "mmap") && (argc == 6 || argc == 8)) {
+		int fd = -1;
+
+		if (argc == 8) {
+			int flags = !strcmp(argv[7], "w") ? O_WRONLY :
+				    !strcmp(argv[7], "rw") ? O_RDWR : O_RDONLY;
+
+			fd = open(argv[6], flags);
+			if (fd < 0) {
+				*nr = SYS_openat;
+				return -1;
+			}
+		}
+		*nr = SYS_mmap;
+		return syscall(SYS_mmap, 0UL, strtoul(argv[2], NULL, 0),
+			       strtoul(argv[3], NULL, 0), strtoul(argv[4], NULL, 0),
+			       fd, strtoul(argv[5], NULL, 0));
+	}
+	if (!strcmp(a, "mprotect") && (argc == 3 || argc == 4)) {
+		int fd = argc == 4 ? open(argv[3], O_RDONLY) : -1;
+		void *p = mmap(NULL, 4096, PROT_READ,
+			       fd < 0 ? MAP_PRIVATE | MAP_ANONYMOUS : MAP_SHARED,
+			       fd, 0);
+
+		*nr = SYS_mprotect;
+		if (p == MAP_FAILED)
+			return -1;
+		return syscall(SYS_mprotect, p, 4096UL, strtoul(argv[2], NULL, 0));
+	}
+	if (!strcmp(a, "mremap") && argc == 4) {
+		void *p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
+			       -1, 0);
+
+		*nr = SYS_mremap;
+		if (p == MAP_FAILED)
+			return -1;
+		return syscall(SYS_mremap, p, 4096UL, strtoul(argv[2], NULL, 0),
+			       strtoul(argv[3], NULL, 0), 0UL);
+	}
+	if (!strcmp(a, "exec") && argc == 3) {
+		char *const args[] = { argv[2], NULL };
+
+		*nr = SYS_execve;
+		return syscall(SYS_execve, argv[2], args, args + 1);
 	}
 	if (!strcmp(a, "stat") && argc == 3) {
 		struct stat st;
@@ -511,6 +561,56 @@ static void fields_of(const struct auxerr_record *r, const char *type)
 	}
 }
 
+/*
+ * einval-then einval|ok: an mmap() of length 0 (EINVAL, noted), then
+ * dup3(1, 1, 0) (EINVAL, which no check notes) or getppid(); then
+ * "strerror=" what auxerr_strerror(EINVAL) says now, and "age=" of the
+ * newest record
+ */
+static int einval_then(const char *next)
+{
+	struct auxerr_record *r;
+	const char *msg;
+
+	if (mmap(NULL, 0, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) !=
+	    MAP_FAILED || errno != EINVAL)
+		return 1;
+	if (!strcmp(next, "einval"))
+		syscall(SYS_dup3, 1, 1, 0);
+	else
+		syscall(SYS_getppid);
+	msg = auxerr_strerror(EINVAL);
+	put("strerror=%s\n", msg);
+	r = auxerr_record_fetch(0);
+	if (r)
+		put("age=%d\n", auxerr_record_age(r));
+	auxerr_record_free(r);
+	fputs(out, stdout);
+	return 0;
+}
+
+/*
+ * enoent-then PATH missing|ok: execve(PATH), which fails with ENOENT, then
+ * an execve() of a program that does not exist (ENOENT, which no check
+ * explains) or getppid(); then "strerror=" what auxerr_strerror(ENOENT)
+ * says
+ */
+static int enoent_then(const char *path, const char *next)
+{
+	char *const args[] = { (char *)path, NULL };
+	char *const none[] = { "/nonexistent/prog", NULL };
+
+	if (syscall(SYS_execve, path, args, args + 1) == 0 || errno != ENOENT)
+		return 1;
+	if (!strcmp(next, "missing"))
+		syscall(SYS_execve, none[0], none, none + 1);
+	else
+		syscall(SYS_getppid);
+	put("strerror=%s\n", auxerr_strerror(ENOENT));
+	fputs(out, stdout);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	long nr = -1, ret;
@@ -527,6 +627,10 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "fuse-serve") && argc == 5)
 		return fuse_serve(argv[2], (unsigned)atoi(argv[3]),
 				  (unsigned)atoi(argv[4]));
+	if (!strcmp(argv[1], "einval-then") && argc == 3)
+		return einval_then(argv[2]);
+	if (!strcmp(argv[1], "enoent-then") && argc == 4)
+		return enoent_then(argv[2], argv[3]);
 	ret = act(argc, argv, &nr);
 	e = ret < 0 ? errno : 0;
 	put("errno=%d\n", e);
@@ -545,7 +649,8 @@ int main(int argc, char **argv)
 			"rule", "cap_pi", "cap_pp", "cap_pe", "cap_bnd", "new_pi",
 			"new_pp", "new_pe", "securebits", "new_securebits",
 			"cmd", "ipc_key", "ipc_id", "cuid", "cgid",
-			"group_low", "group_high", NULL
+			"group_low", "group_high", "check", "arg", "value",
+			"limit", "interp", "fstype", "file", NULL
 		};
 		static const char *const sys_names[] = {
 			"syscall", "exit", "a0", "a1", "a2", NULL
