@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -154,6 +155,59 @@ static long c_stat(long n)
 	for (long i = 0; i < n; i++)
 		if (stat(F_OK_, &st))
 			die("stat " F_OK_);
+	return now_ns() - t;
+}
+
+/* An anonymous page mapped and unmapped: the checks of mmap() pass */
+static long c_mmap(long n)
+{
+	double t = now_ns();
+
+	for (long i = 0; i < n; i++) {
+		void *p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
+			       -1, 0);
+
+		if (p == MAP_FAILED)
+			die("mmap");
+		munmap(p, 4096);
+	}
+	return now_ns() - t;
+}
+
+/*
+ * mprotect() back and forth on the middle page of three PROT_NONE ones:
+ * its checks pass, and the page never merges with a neighbour, so every
+ * call does the same work
+ */
+static long c_mprotect(long n)
+{
+	char *p = mmap(NULL, 3 * 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+		       -1, 0);
+	double t;
+
+	if (p == MAP_FAILED)
+		die("mmap");
+	t = now_ns();
+	for (long i = 0; i < n; i++)
+		if (mprotect(p + 4096, 4096,
+			     (i & 1) ? PROT_READ : PROT_READ | PROT_WRITE))
+			die("mprotect");
+	t = now_ns() - t;
+	munmap(p, 3 * 4096);
+	return t;
+}
+
+/* mmap() of length 0: EINVAL, which the vm family notes */
+static long c_einval_mmap(long n)
+{
+	double t = now_ns();
+
+	for (long i = 0; i < n; i++)
+		if (mmap(NULL, 0, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) !=
+		    MAP_FAILED || errno != EINVAL) {
+			fprintf(stderr, "auxbench: mmap of length 0 did not fail with EINVAL\n");
+			exit(1);
+		}
 	return now_ns() - t;
 }
 
@@ -309,6 +363,9 @@ static const struct bcase cases[] = {
 	{ "getpid", WK_OK, c_getpid },
 	{ "open_close", WK_OK, c_open },
 	{ "stat", WK_OK, c_stat },
+	{ "mmap_munmap", WK_OK, c_mmap },
+	{ "mprotect", WK_OK, c_mprotect },
+	{ "einval_mmap", WK_DENY, c_einval_mmap },
 	{ "deny_open", WK_DENY, c_deny_open },
 	{ "deny_chown", WK_DENY, c_deny_chown },
 	{ "deny_seccomp", WK_SECCOMP, c_deny_seccomp },
