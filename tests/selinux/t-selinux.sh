@@ -246,7 +246,7 @@ if [ -d "$S" ]; then
 	check "exec context: tcontext, the caller's own" "$(fld AVC tcontext)" "$other"
 	# RBAC: the roles, and the role allow rule that is missing
 	check "rbac: the sentence" "$(said)" \
-		"execve /bin/true: SELinux's policy does not let the domain auxerr_test_t transition an object of class process labeled auxerr_other_t: no role allow rule lets the role system_r change to the role auxerr_other_r"
+		"execve /bin/true: SELinux's policy does not let the domain auxerr_test_t change to the domain auxerr_other_t (process transition): no role allow rule lets the role system_r change to the role auxerr_other_r"
 	check "rbac: the remedy" "$(remedy)" \
 		"Root can add a local SELinux policy module with the role allow rule (roleallow system_r auxerr_other_r): printf '(roleallow system_r auxerr_other_r)\\n' > auxerr_roleallow_system_r_auxerr_other_r.cil && semodule -i auxerr_roleallow_system_r_auxerr_other_r.cil"
 	rbac_command=$(command_of)

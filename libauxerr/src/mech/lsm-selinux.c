@@ -667,7 +667,16 @@ static int account(struct auxerr_selinux_account *a,
 		errno = EINVAL;
 		goto out;
 	}
-	if (!capability && port_perm(perms)) {
+	if (strcmp(tclass, "process") == 0 &&
+	    (strcmp(perms, "transition") == 0 ||
+	     strcmp(perms, "dyntransition") == 0)) {
+		/* the object is the domain the process asked to enter */
+		if (append(&a->sentence, permissive ?
+			   _("SELinux (permissive for it) logged that its policy does not let the domain %s change to the domain %s (process %s)") :
+			   _("SELinux's policy does not let the domain %s change to the domain %s (process %s)"),
+			   stype, ttype, perms) < 0)
+			goto out;
+	} else if (!capability && port_perm(perms)) {
 		if (append(&a->sentence, permissive ?
 			   _("SELinux (permissive for it) logged that its policy does not let the domain %s %s (class %s) a port labeled %s") :
 			   _("SELinux's policy does not let the domain %s %s (class %s) a port labeled %s"),
