@@ -17,6 +17,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <auxerr.h>
+#include <linux/auxerr.h>	/* AUXERR_DEPTH_MAX */
+
 #include "cli.h"
 #include "auxerr-shared.h"
 
@@ -32,6 +35,8 @@ static const char run_usage[] =
 "  --print   only print the path of the shim that would be used\n"
 "The shim is $AUXERR_PRELOAD, else the one next to the auxerr binary, else\n"
 "../lib/" SHIM " relative to it, else " AUXERR_LIBDIR "/" SHIM ".\n"
+"When CMD itself cannot be executed for want of permission, the kept\n"
+"record of that execve() says why.\n"
 "Exit status: CMD's; 126 CMD not executable, 127 CMD not found, 2 usage,\n"
 "6 shim not found.\n";
 
@@ -99,6 +104,51 @@ static int find_shim(char *out, size_t len)
 	return -1;
 }
 
+/* the newest serial this thread has kept before CMD is tried (0: none) */
+static unsigned long long newest_serial(void)
+{
+	struct auxerr_record *r = auxerr_record_fetch(0);
+	unsigned long long serial = r ? auxerr_record_serial(r) : 0;
+
+	auxerr_record_free(r);
+	return serial;
+}
+
+/*
+ * The explanation of execvp()'s failure @err, or NULL: the newest record
+ * kept after @floor of an execve() that failed with @err.  execvp() tries
+ * each PATH entry and reports EACCES if any refused, so the refusal need
+ * not be its last system call; the serial keeps auxerr run's own earlier
+ * denials out, and a record a later unexplained EPERM or EACCES
+ * superseded is not taken for the reason.
+ */
+static char *exec_explanation(int err, unsigned long long floor)
+{
+	char *text = NULL;
+
+	for (unsigned slot = 0; slot < AUXERR_DEPTH_MAX && !text; slot++) {
+		struct auxerr_record *r = auxerr_record_fetch(slot);
+		const char *sys, *expl;
+
+		if (!r)
+			break;
+		if (auxerr_record_serial(r) <= floor) {
+			auxerr_record_free(r);
+			break;
+		}
+		sys = auxerr_record_syscall_name(r);
+		if (auxerr_record_errno(r) == err && sys &&
+		    (!strcmp(sys, "execve") || !strcmp(sys, "execveat")) &&
+		    !auxerr_record_is_weak(r) && !auxerr_record_is_superseded(r)) {
+			expl = auxerr_explain(r);
+			if (expl)
+				text = strdup(expl);
+		}
+		auxerr_record_free(r);
+	}
+	return text;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -106,7 +156,8 @@ int cmd_run(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char shim[PATH_MAX], *val;
+	char shim[PATH_MAX], *val, *why;
+	unsigned long long floor;
 	const char *old;
 	int c, print = 0;
 
@@ -145,8 +196,14 @@ int cmd_run(int argc, char **argv)
 	if (setenv("LD_PRELOAD", val, 1))
 		return EX_FAIL;
 	want_records();
+	floor = newest_serial();
 	execvp(argv[optind], argv + optind);
 	c = errno;
-	fprintf(stderr, "auxerr run: %s: %s\n", argv[optind], strerror(c));
+	why = c == EACCES || c == EPERM ? exec_explanation(c, floor) : NULL;
+	if (why)
+		fprintf(stderr, "auxerr run: %s: %s (%s)\n", argv[optind], strerror(c), why);
+	else
+		fprintf(stderr, "auxerr run: %s: %s\n", argv[optind], strerror(c));
+	free(why);
 	return c == ENOENT || c == ENOTDIR ? EX_NOTFOUND : EX_NOEXEC;
 }

@@ -198,6 +198,24 @@ expect_eq run-message "cat: $t/secret: Permission denied (openat $t/secret: deni
 out=$(as_nobody "$AUXERR" run mkdir "$t/closed/new" 2>&1)
 expect_match run-path-message "^mkdir: cannot create directory .*: Permission denied \(mkdir $t/closed/new: denied by the permissions of directory $t/closed" "$out"
 as_nobody "$AUXERR" run -- /nonexistent 2>/dev/null; expect_eq run-notfound-rc 127 "$?"
+# CMD itself refused: a script without the execute bit, named, then found
+# by a PATH search whose later directories lack it (execvp() reports the
+# EACCES of the first); the message names execve()'s own record
+printf '#!/bin/sh\necho ran\n' > "$t/noexec.sh"
+chmod 0644 "$t/noexec.sh"
+mkdir -m 0755 "$t/bin1" "$t/bin2"
+cp "$t/noexec.sh" "$t/bin1/auxerr-noexec"
+out=$(as_nobody "$AUXERR" run -- "$t/noexec.sh" 2>&1); rc=$?
+expect_eq run-noexec-rc 126 "$rc"
+expect_eq run-noexec-message "auxerr run: $t/noexec.sh: Permission denied (execve $t/noexec.sh: denied by file permissions: mode 0644 root:root; uid 65534 is \"other\" and has no execute permission)" "$out"
+out=$(as_nobody env PATH="$t/bin1:$t/bin2:/usr/bin:/bin" "$AUXERR" run -- auxerr-noexec 2>&1); rc=$?
+expect_eq run-noexec-path-rc 126 "$rc"
+expect_eq run-noexec-path-message "auxerr run: auxerr-noexec: Permission denied (execve $t/bin1/auxerr-noexec: denied by file permissions: mode 0644 root:root; uid 65534 is \"other\" and has no execute permission)" "$out"
+# a CMD that is nowhere is ENOENT, told plainly, even right after a
+# denial of the same process
+out=$(as_nobody bash -c ": < $t/secret 2>/dev/null; exec \"\$0\" run -- $t/missing-cmd" "$AUXERR" 2>&1); rc=$?
+expect_eq run-missing-after-denial-rc 127 "$rc"
+expect_eq run-missing-after-denial-message "auxerr run: $t/missing-cmd: No such file or directory" "$out"
 
 # ---- trace -----------------------------------------------------------------------
 as_nobody "$AUXERR" trace -o "$t/tr" -- cat "$t/secret" 2>/dev/null; rc=$?
