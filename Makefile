@@ -233,8 +233,8 @@ check-stock: check-stock-build
 	@rc=0; for k in $(STOCK_KERNELS); do \
 		echo "check-stock: $$k"; \
 		case $$k in \
-		6.1) $(call STOCK_VM,6.1) --timeout 1200 $(top)/tests/stock/run || rc=1 ;; \
-		6.12) $(call STOCK_VM,6.12) --timeout 1200 $(top)/tests/stock/run || rc=1 ;; \
+		6.1) $(call STOCK_VM,6.1) --timeout 1800 $(top)/tests/stock/run || rc=1 ;; \
+		6.12) $(call STOCK_VM,6.12) --timeout 1800 $(top)/tests/stock/run || rc=1 ;; \
 		*) echo "check-stock: $$k: 6.1 or 6.12"; rc=1 ;; \
 		esac; \
 	done; exit $$rc

@@ -223,9 +223,12 @@ static int pin(struct bpf_link *l, const char *path, mode_t mode)
  * Landlock's path walk where fexit cannot take it (eight arguments: x86-64
  * trampolines take six before 6.6, so Debian 12's 6.1): a kprobe at its
  * entry and a kretprobe at its return, pinned as links/ll_walk_entry and
- * links/ll_walk_ret; then nothing of ll_walk is lost.
+ * links/ll_walk_ret; then nothing of ll_walk is lost.  @on_demand: they
+ * are attached once, to see that they attach, then detached, and the two
+ * programs pinned for the service as AUXB_PROGS_DIR/kprobe:FUNC:NAME and
+ * kretprobe:FUNC:NAME (it attaches them while records are wanted).
  */
-static void ll_kprobes(struct auxerr_bpf *skel, const struct btf *vmlinux)
+static void ll_kprobes(struct auxerr_bpf *skel, const struct btf *vmlinux, int on_demand)
 {
 	static const char *const walk[] = { "is_access_to_paths_allowed",
 					    "check_access_path_dual" };
@@ -243,8 +246,23 @@ static void ll_kprobes(struct auxerr_bpf *skel, const struct btf *vmlinux)
 	in = bpf_program__attach_kprobe(skel->progs.ll_walk_entry, false, fn);
 	if (in)
 		out = bpf_program__attach_kprobe(skel->progs.ll_walk_ret, true, fn);
-	if (!out || pin(in, DIR_ "/links/ll_walk_entry", 0600) ||
-	    pin(out, DIR_ "/links/ll_walk_ret", 0600)) {
+	if (out && on_demand) {
+		char p_in[256], p_out[256];
+
+		bpf_link__destroy(in);
+		bpf_link__destroy(out);
+		snprintf(p_in, sizeof(p_in), AUXB_PROGS_DIR "/kprobe:%s:ll_walk_entry", fn);
+		snprintf(p_out, sizeof(p_out), AUXB_PROGS_DIR "/kretprobe:%s:ll_walk_ret", fn);
+		if (bpf_program__pin(skel->progs.ll_walk_entry, p_in) < 0 ||
+		    bpf_program__pin(skel->progs.ll_walk_ret, p_out) < 0) {
+			snprintf(why, sizeof(why), "no fexit, and %s not pinned (%s)", fn,
+				 strerror(errno));
+			parts_set_why("ll_walk", why);
+			fprintf(stderr, "auxerr-bpfd: ll_walk: %s\n", why);
+			return;
+		}
+	} else if (!out || pin(in, DIR_ "/links/ll_walk_entry", 0600) ||
+		   pin(out, DIR_ "/links/ll_walk_ret", 0600)) {
 		snprintf(why, sizeof(why), "no fexit, and no kprobe on %s (%s)", fn, parts_attach_error(errno));
 		parts_set_why("ll_walk", why);
 		fprintf(stderr, "auxerr-bpfd: ll_walk: %s\n", why);
@@ -376,18 +394,6 @@ int main(int argc, char **argv)
 
 		if (!bpf_program__autoload(prog) || !strncmp(name, "ll_walk_", 8))
 			continue;	/* (ll_walk's stand-ins: ll_kprobes()) */
-		/* on demand too, exec_drop stays attached: records kept while
-		 * attached must not outlive an execve() made while detached */
-		if (on_demand && !iter && strcmp(name, "exec_drop")) {
-			/* the service attaches it while records are wanted */
-			snprintf(path, sizeof(path), AUXB_PROGS_DIR "/%s", name);
-			if (bpf_program__pin(prog, path) < 0 || chmod(path, 0600) < 0) {
-				fprintf(stderr, "auxerr-bpfd: pin %s: %s\n", path, strerror(errno));
-				unload();
-				return 1;
-			}
-			continue;
-		}
 		l = strcmp(name, "sys_ret") ? bpf_program__attach(prog) : attach_exit(prog);
 		if (!l && !parts_required(name)) {
 			char why[160];
@@ -400,6 +406,21 @@ int main(int argc, char **argv)
 			fprintf(stderr, "auxerr-bpfd: attach %s: %s\n", name, strerror(errno));
 			unload();
 			return 1;
+		}
+		/* on demand too, exec_drop stays attached: records kept while
+		 * attached must not outlive an execve() made while detached */
+		if (on_demand && !iter && strcmp(name, "exec_drop")) {
+			/* the service attaches it while records are wanted; it
+			 * was attached once above, and detached again, so that
+			 * what this kernel refuses is in the status already */
+			bpf_link__destroy(l);
+			snprintf(path, sizeof(path), AUXB_PROGS_DIR "/%s", name);
+			if (bpf_program__pin(prog, path) < 0 || chmod(path, 0600) < 0) {
+				fprintf(stderr, "auxerr-bpfd: pin %s: %s\n", path, strerror(errno));
+				unload();
+				return 1;
+			}
+			continue;
 		}
 		if (iter && !strcmp(name, "status")) {
 			links_status = l;
@@ -439,10 +460,8 @@ int main(int argc, char **argv)
 		unload();
 		return 1;
 	}
-	/* (on demand the service attaches pinned programs, and a kprobe
-	 * needs its function: the stand-ins stay out, ll_walk with them) */
-	if (parts_left_out("ll_walk") && !on_demand)
-		ll_kprobes(skel, vmlinux);
+	if (parts_left_out("ll_walk"))
+		ll_kprobes(skel, vmlinux, on_demand);
 	status_n = parts_status(vmlinux, kretprobe ? "kretprobe.multi" : "sys_exit tracepoint",
 				status_buf, sizeof(status_buf));
 	btf__free(vmlinux);

@@ -28,6 +28,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -43,6 +44,7 @@
 #include <unistd.h>
 
 #include <linux/netlink.h>
+#include <linux/perf_event.h>
 #include <bpf/bpf.h>
 #include <libaudit.h>
 
@@ -341,7 +343,7 @@ static int peer_thread(int pid, int pfd, int tid, int *tfd)
  */
 static int send_user_msg(int fd, int type, const char *text, size_t n)
 {
-	static unsigned seq;
+	static unsigned seq;	/* (each request has its own socket) */
 	struct {
 		struct nlmsghdr h;
 		char data[MAX_AUDIT_MESSAGE_LENGTH];
@@ -356,7 +358,7 @@ static int send_user_msg(int fd, int type, const char *text, size_t n)
 	req.h.nlmsg_len = NLMSG_LENGTH(n + 1);
 	req.h.nlmsg_type = (__u16)type;
 	req.h.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	req.h.nlmsg_seq = ++seq;
+	req.h.nlmsg_seq = __atomic_add_fetch(&seq, 1, __ATOMIC_RELAXED);
 	memcpy(req.data, text, n);
 	req.data[n] = '\0';
 	if (sendto(fd, &req, req.h.nlmsg_len, 0, (struct sockaddr *)&kernel,
@@ -368,7 +370,7 @@ static int send_user_msg(int fd, int type, const char *text, size_t n)
 			continue;
 		if (r < 0)
 			return errno;
-		if (!NLMSG_OK(h, (size_t)r) || h->nlmsg_seq != seq)
+		if (!NLMSG_OK(h, (size_t)r) || h->nlmsg_seq != req.h.nlmsg_seq)
 			continue;
 		if (h->nlmsg_type == NLMSG_ERROR) {
 			struct nlmsgerr *e = NLMSG_DATA(h);
@@ -378,25 +380,29 @@ static int send_user_msg(int fd, int type, const char *text, size_t n)
 	}
 }
 
-/* FLUSH the record @serial of thread @tid of the peer process @pid
- * (@pfd its pidfd).  Returns 0 or a positive errno. */
-static int flush(int map, int audit, int pid, int pfd, int tid,
-		 unsigned long long serial)
-{
-	static struct auxb_task t;
-	static char text[MAX_AUDIT_MESSAGE_LENGTH - 512];
-	struct auxb_rec *r = NULL;
-	int tfd, err, n;
+/*
+ * The storage of the thread of pidfd @tfd, for a change of its record
+ * @serial's flags: requests run at once (workers), and two FLUSH of one
+ * record must not both send it.  The thread itself writes nothing there
+ * while it is held.
+ */
+static pthread_mutex_t flags_lock = PTHREAD_MUTEX_INITIALIZER;
 
-	err = peer_thread(pid, pfd, tid, &tfd);
-	if (err)
-		return err;
-	if (bpf_map_lookup_elem(map, &tfd, &t) < 0) {
+/* set (@on) or clear AUXERR_INFO_FLUSHED on record @serial of @tfd's
+ * thread; 0, or ENOENT, EALREADY (set already), EPROTO (not held) */
+static int mark_flushed(int map, int tfd, unsigned long long serial, int on,
+			struct auxb_task *t, struct auxb_rec **rec)
+{
+	struct auxb_rec *r = NULL;
+	int err = 0;
+
+	pthread_mutex_lock(&flags_lock);
+	if (bpf_map_lookup_elem(map, &tfd, t) < 0) {
 		err = ENOENT;
 		goto out;
 	}
-	for (unsigned i = 0; i < t.count && i < AUXERR_DEPTH_MAX; i++) {
-		struct auxb_rec *c = slot_rec(&t, i);
+	for (unsigned i = 0; i < t->count && i < AUXERR_DEPTH_MAX; i++) {
+		struct auxb_rec *c = slot_rec(t, i);
 		if (c->serial == serial) {
 			r = c;
 			break;
@@ -406,33 +412,61 @@ static int flush(int map, int audit, int pid, int pfd, int tid,
 		err = ENOENT;
 		goto out;
 	}
-	if (r->flags & AUXERR_INFO_FLUSHED) {
+	if (on && (r->flags & AUXERR_INFO_FLUSHED)) {
 		err = EALREADY;
 		goto out;
 	}
-	if (!t.quiet) {
+	if (!t->quiet) {
 		/* not held (libauxerr holds): the thread may be writing its
 		 * storage, which this service must not overwrite */
 		err = EPROTO;
 		goto out;
 	}
-	if (audit_is_enabled(audit) <= 0) {
-		err = EOPNOTSUPP;
-		goto out;
-	}
-	n = auxerr_bpf_render(r, pid, tid, text, sizeof(text));
-	if (n < 0) {
-		err = EMSGSIZE;
-		goto out;
-	}
-	err = send_user_msg(audit, AUXB_AUDIT_TYPE, text, (size_t)n);
+	if (on)
+		r->flags |= AUXERR_INFO_FLUSHED;
+	else
+		r->flags &= ~AUXERR_INFO_FLUSHED;
+	if (bpf_map_update_elem(map, &tfd, t, BPF_EXIST) < 0)
+		err = errno;
+	*rec = r;
+out:
+	pthread_mutex_unlock(&flags_lock);
+	return err;
+}
+
+/* FLUSH the record @serial of thread @tid of the peer process @pid
+ * (@pfd its pidfd).  Returns 0 or a positive errno. */
+static int flush(int map, int pid, int pfd, int tid, unsigned long long serial)
+{
+	struct auxb_task t;
+	char text[MAX_AUDIT_MESSAGE_LENGTH - 512];
+	struct auxb_rec *r = NULL;
+	int tfd, err, n, audit = -1;
+
+	err = peer_thread(pid, pfd, tid, &tfd);
+	if (err)
+		return err;
+	/* marked first, so that a second FLUSH meanwhile is EALREADY;
+	 * unmarked if the message does not go */
+	err = mark_flushed(map, tfd, serial, 1, &t, &r);
 	if (err)
 		goto out;
-	r->flags |= AUXERR_INFO_FLUSHED;
-	if (bpf_map_update_elem(map, &tfd, &t, BPF_EXIST) < 0)
-		fprintf(stderr, "auxerr-bpfd: mark serial %llu flushed: %s\n",
-			serial, strerror(errno));
+	/* a socket of its own: the kernel's answer is this request's */
+	audit = audit_open();
+	if (audit < 0)
+		err = errno ? errno : EIO;
+	else if (audit_is_enabled(audit) <= 0)
+		err = EOPNOTSUPP;
+	else if ((n = auxerr_bpf_render(r, pid, tid, text, sizeof(text))) < 0)
+		err = EMSGSIZE;
+	else
+		err = send_user_msg(audit, AUXB_AUDIT_TYPE, text, (size_t)n);
+	if (err && mark_flushed(map, tfd, serial, 0, &t, &r))
+		fprintf(stderr, "auxerr-bpfd: serial %llu stays marked flushed, unsent\n",
+			serial);
 out:
+	if (audit >= 0)
+		audit_close(audit);
 	close(tfd);
 	return err;
 }
@@ -451,7 +485,7 @@ static unsigned loaded_depth(int rodata);
 static int own(int map, int rodata, int pid, int pfd, int tid, unsigned slot,
 	       char *hdr, char *text, size_t len)
 {
-	static struct auxb_task t;
+	struct auxb_task t;
 	struct out o = { .p = hdr, .len = AUXB_OWN_HDR };
 	struct auxb_rec *r;
 	int tfd, err, n;
@@ -563,7 +597,7 @@ static unsigned loaded_depth(int rodata)
 static int last(int map, int rodata, int envfd, int tfd, int tid, char *out,
 		size_t len, size_t *used)
 {
-	static struct auxb_task t;
+	struct auxb_task t;
 	unsigned depth, shown;
 	int err, pid;
 
@@ -605,11 +639,17 @@ static int last(int map, int rodata, int envfd, int tfd, int tid, char *out,
  * idle, slow or stopped client delays nobody else, and each user may hold
  * only CONN_PER_UID connections at a time (the rest are refused EAGAIN at
  * once), so that one user cannot take the service's descriptors from all
- * the others.
+ * the others.  A request is answered by a thread of its own (a worker):
+ * what answering it waits for (a descriptor the client passed, which a
+ * FUSE daemon can hold for as long as it likes; a /proc file of the
+ * thread it names; audit, whose backlog can be full) delays no other
+ * request; the connection keeps its place, counted for its user, until
+ * the worker is done.
  */
 #define CONN_MAX	1024	/* all users together */
 #define CONN_PER_UID	16
 #define REQUEST_MS	2000	/* from accept() to the request */
+#define WORKER_STACK	(256 * 1024)	/* a request's buffers are < 64 KB */
 
 struct conn {
 	int fd;			/* -1: a free slot */
@@ -618,6 +658,7 @@ struct conn {
 	uid_t uid;
 	long long deadline;	/* CLOCK_MONOTONIC, ms; LLONG_MAX: wanting */
 	int wanting;		/* sent WANT: records are wanted while open */
+	int busy;		/* a worker answers its request */
 };
 
 /* --on-demand: the noting programs, attached while someone wants them */
@@ -627,11 +668,16 @@ struct demand {
 	unsigned nprogs, wanters;
 	int progs[PROGS_MAX], links[PROGS_MAX];
 	char names[PROGS_MAX][64];
+	/* a kprobe (1) or kretprobe (2) program's function; 0: a tracing
+	 * program (fexit, tp_btf), which needs none */
+	int probe[PROGS_MAX];
+	char funcs[PROGS_MAX][64];
 	__u32 period;
 };
 
 struct service {
-	int map, rodata, audit, listener, epoll;
+	int map, rodata, listener, epoll;
+	int done[2];		/* a pipe: the connections workers are done with */
 	int paused;		/* out of descriptors: accept() waits for a close */
 	struct demand demand;
 	struct conn conns[CONN_MAX];
@@ -659,12 +705,58 @@ static void detach(struct demand *d)
 	fflush(stdout);
 }
 
+/* a number in sysfs file @path, -1 when there is none */
+static int sysfs_number(const char *path, const char *prefix)
+{
+	char v[64];
+	const char *p;
+
+	if (read_small(path, v, sizeof(v)) <= 0)
+		return -1;
+	p = strncmp(v, prefix, strlen(prefix)) ? v : v + strlen(prefix);
+	return atoi(p);
+}
+
+/*
+ * A link of the kprobe program @prog on @func (its return with @ret), as
+ * libbpf makes one: a perf event of the kprobe PMU (type and retprobe bit
+ * from sysfs), and a BPF link on it.  The link fd, or -1 with errno.
+ */
+static int kprobe_link(int prog, const char *func, int ret)
+{
+	struct perf_event_attr attr;
+	int type = sysfs_number("/sys/bus/event_source/devices/kprobe/type", "");
+	int bit = sysfs_number("/sys/bus/event_source/devices/kprobe/format/retprobe",
+			       "config:");
+	int pfd, link, e;
+
+	if (type < 0 || (ret && (bit < 0 || bit > 63))) {
+		errno = ENOTSUP;
+		return -1;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = (__u32)type;
+	attr.config = ret ? 1ULL << bit : 0;
+	attr.config1 = (__u64)(unsigned long)func;
+	pfd = (int)syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+	if (pfd < 0)
+		return -1;
+	link = bpf_link_create(prog, pfd, BPF_PERF_EVENT, NULL);
+	e = errno;
+	close(pfd);	/* the link holds the event */
+	errno = e;
+	return link;
+}
+
 /* attach every noting program: 0, or a positive errno (none attached) */
 static int attach(struct demand *d)
 {
 	next_period(d);
 	for (unsigned i = 0; i < d->nprogs; i++) {
-		d->links[i] = bpf_raw_tracepoint_open(NULL, d->progs[i]);
+		d->links[i] = d->probe[i] ?
+			kprobe_link(d->progs[i], d->funcs[i], d->probe[i] == 2) :
+			bpf_raw_tracepoint_open(NULL, d->progs[i]);
 		if (d->links[i] < 0) {
 			int e = errno;
 
@@ -705,6 +797,15 @@ static int open_demand(struct demand *d)
 			return -1;
 		}
 		snprintf(d->names[d->nprogs], sizeof(d->names[0]), "%.63s", e->d_name);
+		/* the loader's kprobe:FUNC:NAME and kretprobe:FUNC:NAME */
+		d->probe[d->nprogs] = !strncmp(e->d_name, "kprobe:", 7) ? 1 :
+				      !strncmp(e->d_name, "kretprobe:", 10) ? 2 : 0;
+		if (d->probe[d->nprogs]) {
+			const char *f = strchr(e->d_name, ':') + 1;
+
+			snprintf(d->funcs[d->nprogs], sizeof(d->funcs[0]), "%.*s",
+				 (int)strcspn(f, ":"), f);
+		}
 		d->links[d->nprogs++] = -1;
 	}
 	closedir(dir);
@@ -750,7 +851,7 @@ static void conn_close(struct service *sv, struct conn *k)
 
 /* act on the request @req of connection @k, which came with the
  * descriptors @fds; the answer into @buf (after its __s32) */
-static __s32 act(struct service *sv, const struct conn *k,
+static __s32 act(const struct service *sv, const struct conn *k,
 		 const struct auxb_request *req, const int *fds, char *buf,
 		 size_t *used)
 {
@@ -761,8 +862,7 @@ static __s32 act(struct service *sv, const struct conn *k,
 		return EPERM;
 	switch (req->kind) {
 	case AUXB_REQ_FLUSH:
-		return flush(sv->map, sv->audit, k->pid, k->pidfd, req->tid,
-			     req->serial);
+		return flush(sv->map, k->pid, k->pidfd, req->tid, req->serial);
 	case AUXB_REQ_LAST:
 		return last(sv->map, sv->rodata, fds[0], fds[1], req->tid, buf,
 			    AUXB_LAST_MAX, used);
@@ -800,10 +900,88 @@ static __s32 want(struct service *sv, struct conn *k)
 	return 0;
 }
 
+/* a request being answered, and what its worker needs */
+struct work {
+	const struct service *sv;
+	const struct conn *k;	/* its connection (busy: not changed) */
+	int done;		/* the write end of sv->done */
+	unsigned idx;
+	struct auxb_request req;
+	int fds[2];
+};
+
+static void *worker(void *arg)
+{
+	struct work *w = arg;
+	size_t used = 0;
+	char *buf = malloc(sizeof(__s32) + AUXB_LAST_MAX);
+	__s32 err = buf ? act(w->sv, w->k, &w->req, w->fds, buf + sizeof(err), &used) : ENOMEM;
+	char small[sizeof(err)];
+
+	for (unsigned i = 0; i < 2; i++)
+		if (w->fds[i] >= 0)
+			close(w->fds[i]);
+	send_answer(w->k->fd, err, buf ? buf : small, buf ? used : 0);
+	free(buf);
+	/* the main loop closes the connection (a pipe write this small is
+	 * atomic) */
+	if (write(w->done, &w->idx, sizeof(w->idx)) != sizeof(w->idx))
+		fprintf(stderr, "auxerr-bpfd: worker: %s\n", strerror(errno));
+	free(w);
+	return NULL;
+}
+
+/* hand request @req of @k (with descriptors @fds) to a worker: 0, or a
+ * positive errno (then nothing was started) */
+static int start_worker(struct service *sv, struct conn *k,
+			const struct auxb_request *req, const int *fds)
+{
+	struct work *w = malloc(sizeof(*w));
+	pthread_attr_t attr;
+	pthread_t th;
+	int err;
+
+	if (!w)
+		return ENOMEM;
+	*w = (struct work){ .sv = sv, .k = k, .done = sv->done[1],
+			    .idx = (unsigned)(k - sv->conns), .req = *req,
+			    .fds = { fds[0], fds[1] } };
+	/* nothing more from the client: its answer is all that is left */
+	epoll_ctl(sv->epoll, EPOLL_CTL_DEL, k->fd, NULL);
+	k->busy = 1;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	pthread_attr_setstacksize(&attr, WORKER_STACK);
+	err = pthread_create(&th, &attr, worker, w);
+	pthread_attr_destroy(&attr);
+	if (err) {
+		k->busy = 0;
+		free(w);
+		return EAGAIN;
+	}
+	return 0;
+}
+
+/* the connections workers are done with: closed */
+static void reap(struct service *sv)
+{
+	unsigned idx[64];
+	ssize_t n;
+
+	while ((n = read(sv->done[0], idx, sizeof(idx))) > 0) {
+		for (size_t i = 0; i < (size_t)n / sizeof(idx[0]); i++) {
+			struct conn *k = &sv->conns[idx[i] % CONN_MAX];
+
+			k->busy = 0;
+			conn_close(sv, k);
+		}
+	}
+}
+
 /* connection @k is readable: its request (or its end), answered */
 static void serve_conn(struct service *sv, struct conn *k)
 {
-	static char answer_buf[sizeof(__s32) + AUXB_LAST_MAX];
+	char answer_buf[sizeof(__s32)];
 	/* room for one byte more than the longest request: MSG_TRUNC
 	 * gives the real length of a longer one */
 	unsigned char data[sizeof(struct auxb_flush_req) + sizeof(struct auxb_own_req)];
@@ -818,7 +996,6 @@ static void serve_conn(struct service *sv, struct conn *k)
 	struct cmsghdr *h;
 	int fds[2] = { -1, -1 };
 	unsigned nfds = 0;
-	size_t used = 0;
 	ssize_t n;
 	__s32 err;
 
@@ -857,10 +1034,12 @@ static void serve_conn(struct service *sv, struct conn *k)
 		return;
 	}
 	if (!err)
-		err = act(sv, k, &req, fds, answer_buf + sizeof(err), &used);
+		err = start_worker(sv, k, &req, fds);
+	if (!err)
+		return;		/* the worker answers, then says it is done */
 	for (unsigned i = 0; i < nfds && i < 2; i++)
 		close(fds[i]);
-	send_answer(k->fd, err, answer_buf, used);
+	send_answer(k->fd, err, answer_buf, 0);
 	conn_close(sv, k);
 }
 
@@ -930,7 +1109,7 @@ static int expire(struct service *sv)
 	for (unsigned i = 0; i < CONN_MAX; i++) {
 		struct conn *k = &sv->conns[i];
 
-		if (k->fd < 0 || k->wanting)
+		if (k->fd < 0 || k->wanting || k->busy)
 			continue;
 		if (k->deadline <= now) {
 			conn_close(sv, k);	/* no answer: it asked nothing */
@@ -956,9 +1135,10 @@ int auxerr_bpf_serve(const char *map_path)
 			strerror(errno));
 		return 1;
 	}
-	sv.audit = audit_open();
-	if (sv.audit < 0) {
-		perror("auxerr-bpfd: audit_open");
+	/* the read end does not block the loop; a worker's write never
+	 * waits: the pipe holds far more than CONN_MAX indexes */
+	if (pipe2(sv.done, O_CLOEXEC | O_NONBLOCK) < 0 || fcntl(sv.done[1], F_SETFL, 0) < 0) {
+		perror("auxerr-bpfd: pipe");
 		return 1;
 	}
 	for (unsigned i = 0; i < CONN_MAX; i++)
@@ -994,7 +1174,9 @@ int auxerr_bpf_serve(const char *map_path)
 		return 1;
 	}
 	sv.epoll = epoll_create1(EPOLL_CLOEXEC);
-	if (sv.epoll < 0 || epoll_ctl(sv.epoll, EPOLL_CTL_ADD, sv.listener, &ev) < 0) {
+	if (sv.epoll < 0 || epoll_ctl(sv.epoll, EPOLL_CTL_ADD, sv.listener, &ev) < 0 ||
+	    epoll_ctl(sv.epoll, EPOLL_CTL_ADD, sv.done[0],
+		      &(struct epoll_event){ .events = EPOLLIN, .data.u32 = CONN_MAX + 1 }) < 0) {
 		perror("auxerr-bpfd: epoll");
 		return 1;
 	}
@@ -1014,7 +1196,9 @@ int auxerr_bpf_serve(const char *map_path)
 
 			if (idx == CONN_MAX)
 				accept_all(&sv);
-			else if (sv.conns[idx].fd >= 0)
+			else if (idx == CONN_MAX + 1)
+				reap(&sv);
+			else if (idx < CONN_MAX && sv.conns[idx].fd >= 0 && !sv.conns[idx].busy)
 				serve_conn(&sv, &sv.conns[idx]);
 		}
 	}

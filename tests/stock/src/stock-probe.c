@@ -45,7 +45,8 @@
  * execafter PATH UID PROG ARGS... (open PATH to write, print "errno=N"
  * and "before=MECHANISM" (the record the thread then holds, "none"),
  * then, UID not -1, setresgid() and setresuid() to UID, and execve()
- * PROG), records (what the thread finds after such an execve:
+ * PROG), fusestall MOUNTPOINT (as root: see fusestall()), records
+ * (what the thread finds after such an execve:
  * "iterator_bytes=N", the bytes its read of the records iterator gave,
  * and "record=none errno=N" or the event text of get_last_audit_record()).
  * Output: "errno=N", then "fresh=SLOT" (the record libauxerr takes for
@@ -63,6 +64,7 @@
 #include <string.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
@@ -76,6 +78,7 @@
 #include <linux/filter.h>
 #include <linux/landlock.h>
 #include <linux/seccomp.h>
+#include <linux/fuse.h>
 
 #include <auxerr.h>
 
@@ -620,6 +623,104 @@ static int hold(const char *path, int flags)
 	return hold_record();
 }
 
+/* reply to FUSE request @unique: @err (negative) or @len bytes of @body */
+static void fuse_reply(int fd, uint64_t unique, int err, const void *body, size_t len)
+{
+	char buf[sizeof(struct fuse_out_header) + 256];
+	struct fuse_out_header *h = (void *)buf;
+
+	if (err || len > 256)
+		len = 0;
+	h->len = (uint32_t)(sizeof(*h) + len);
+	h->error = err;
+	h->unique = unique;
+	if (len)
+		memcpy(buf + sizeof(*h), body, len);
+	if (write(fd, buf, h->len) < 0)
+		perror("fusestall: write");
+}
+
+static void fuse_file_attr(struct fuse_attr *a, uint64_t ino)
+{
+	memset(a, 0, sizeof(*a));
+	a->ino = ino;
+	a->mode = ino == 1 ? S_IFDIR | 0755 : S_IFREG | 0644;
+	a->nlink = ino == 1 ? 2 : 1;
+	a->size = ino == 1 ? 0 : 4096;
+}
+
+/*
+ * fusestall MOUNTPOINT (root): a FUSE file system whose one file, f,
+ * opens, and then never answers a request about it (its attributes are
+ * never cached: every stat() asks): a stat() of an open f waits for as
+ * long as this process lives.  Prints "ready" once mounted; serves until
+ * killed, which aborts the waiting requests.
+ */
+static int fusestall(const char *mnt)
+{
+	static char req[FUSE_MIN_READ_BUFFER + 65536];
+	char opts[128];
+	int fd = open("/dev/fuse", O_RDWR), opened = 0;
+
+	if (fd < 0) {
+		perror("fusestall: /dev/fuse");
+		return 2;
+	}
+	snprintf(opts, sizeof(opts), "fd=%d,rootmode=40000,user_id=0,group_id=0", fd);
+	if (mount("auxerr-stall", mnt, "fuse", MS_NOSUID | MS_NODEV, opts) < 0) {
+		perror("fusestall: mount");
+		return 2;
+	}
+	printf("ready\n");
+	fflush(stdout);
+	for (;;) {
+		ssize_t n = read(fd, req, sizeof(req));
+		struct fuse_in_header *in = (void *)req;
+
+		if (n < 0 && (errno == EINTR || errno == ENOENT))
+			continue;
+		if (n < (ssize_t)sizeof(*in))
+			return 0;	/* unmounted */
+		if (in->opcode == FUSE_INIT) {
+			struct fuse_init_out o;
+
+			memset(&o, 0, sizeof(o));
+			o.major = FUSE_KERNEL_VERSION;
+			o.minor = FUSE_KERNEL_MINOR_VERSION;
+			o.max_write = 4096;
+			o.max_readahead = 4096;
+			fuse_reply(fd, in->unique, 0, &o, sizeof(o));
+		} else if (in->opcode == FUSE_LOOKUP && !strcmp(req + sizeof(*in), "f")) {
+			struct fuse_entry_out o;
+
+			memset(&o, 0, sizeof(o));
+			o.nodeid = 2;
+			o.generation = 1;
+			fuse_file_attr(&o.attr, 2);
+			fuse_reply(fd, in->unique, 0, &o, sizeof(o));
+		} else if (in->opcode == FUSE_GETATTR && (in->nodeid == 1 || !opened)) {
+			struct fuse_attr_out o;
+
+			memset(&o, 0, sizeof(o));
+			fuse_file_attr(&o.attr, in->nodeid);
+			fuse_reply(fd, in->unique, 0, &o, sizeof(o));
+		} else if (in->opcode == FUSE_GETATTR) {
+			continue;	/* f is open: never answered */
+		} else if (in->opcode == FUSE_OPEN) {
+			struct fuse_open_out o = { .fh = 1 };
+
+			opened = 1;
+			fuse_reply(fd, in->unique, 0, &o, sizeof(o));
+		} else if (in->opcode == FUSE_LOOKUP) {
+			fuse_reply(fd, in->unique, -ENOENT, NULL, 0);
+		} else if (in->opcode == FUSE_FORGET || in->opcode == FUSE_BATCH_FORGET) {
+			continue;	/* no reply */
+		} else {
+			fuse_reply(fd, in->unique, -ENOSYS, NULL, 0);
+		}
+	}
+}
+
 /* execafter PATH UID PROG ARGS...: a refused open, then execve() */
 static int execafter(char **argv)
 {
@@ -676,6 +777,8 @@ int main(int argc, char **argv)
 		return flushthread(argv[2]);
 	if (!strcmp(a, "hold") && argc == 3)
 		return hold(argv[2], O_RDONLY);
+	if (!strcmp(a, "fusestall") && argc == 3)
+		return fusestall(argv[2]);
 	if (!strcmp(a, "holdw") && argc == 3)
 		return hold(argv[2], O_WRONLY);
 	if (!strcmp(a, "holdkill") && argc == 4) {
@@ -807,7 +910,7 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | holdkill PID SIG | holdping inet|inet6 | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw | waitfresh PATH | execafter PATH UID PROG ARGS... | records | flushthread PATH\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw | waitfresh PATH | execafter PATH UID PROG ARGS... | fusestall MOUNTPOINT | records | flushthread PATH\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
