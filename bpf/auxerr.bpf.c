@@ -73,6 +73,10 @@ static __always_inline __u32 current_period(void)
 
 /* ---- noting ------------------------------------------------------- */
 
+/* a record is too big for the compiler's inline memset and memcpy: a
+ * helper copies it, from this one for a blank record */
+static const struct auxb_rec blank_rec;
+
 /* The pending note of this system call for @err: one per errno; a weak
  * note never replaces a strong one. NULL when this note is not wanted. */
 static struct auxb_rec *pending(struct auxb_task *t, int err, int weak)
@@ -85,14 +89,14 @@ static struct auxb_rec *pending(struct auxb_task *t, int err, int weak)
 		if (t->pend[i].error == err) {
 			if (weak && !(t->pend[i].flags & AUXERR_INFO_WEAK))
 				return NULL;
-			__builtin_memset(&t->pend[i], 0, sizeof(t->pend[i]));
+			bpf_probe_read_kernel(&t->pend[i], sizeof(t->pend[i]), &blank_rec);
 			return &t->pend[i];
 		}
 	}
 	if (n >= AUXB_PENDING)
 		return NULL;
 	t->npend = n + 1;
-	__builtin_memset(&t->pend[n], 0, sizeof(t->pend[n]));
+	bpf_probe_read_kernel(&t->pend[n], sizeof(t->pend[n]), &blank_rec);
 	return &t->pend[n];
 }
 
@@ -328,6 +332,46 @@ int BPF_PROG(dac, struct mnt_idmap *idmap, struct inode *inode, int mask, int re
 			bpf_probe_read_kernel_str(r->comp, sizeof(r->comp), name);
 		}
 	}
+	return 0;
+}
+
+/*
+ * The files under /proc/sys answer with their own ->permission() method,
+ * proc_sys_permission(), not generic_permission(): the sysctl's mode,
+ * compared with the owner's bits for euid 0, the group's for a member of
+ * group 0 (effective or supplementary), else the others' (test_perm()),
+ * and no capability overrides it; an executable regular file is refused
+ * too.  The series' note names the method (dac, permission=proc_sys).
+ * The mode is the inode's, which is the sysctl's (proc_sys_make_inode());
+ * a table whose root computes its mode (a network namespace's sysctls)
+ * may differ (docs/bpf-backend.md).
+ */
+SEC("fexit/proc_sys_permission")
+int BPF_PROG(proc_sys, struct mnt_idmap *idmap, struct inode *inode, int mask, int ret)
+{
+	const struct cred *c = bpf_get_current_task_btf()->cred;
+	struct auxb_rec *r;
+	__u32 shift;
+
+	if (ret != -EACCES)
+		return 0;
+	r = note(EACCES, AUXERR_MECH_DAC, 0);
+	if (!r)
+		return 0;
+	note_inode(r, inode);
+	if (c->euid.val == 0) {
+		r->cls = AUXB_OWNER;
+		shift = 6;
+	} else if (c->egid.val == 0 || in_group(c, 0)) {
+		r->cls = AUXB_GROUP;
+		shift = 3;
+	} else {
+		r->cls = AUXB_OTHER;
+		shift = 0;
+	}
+	r->perm = mask & (MAY_READ | MAY_WRITE | MAY_EXEC);
+	r->granted = (r->mode >> shift) & 7;
+	r->method = AUXB_METHOD_PROC_SYS;
 	return 0;
 }
 
@@ -1051,6 +1095,271 @@ int BPF_PROG(ping, struct sock *sk, int ret)
 }
 
 /*
+ * A capability check a sysctl made necessary: the series names the sysctl
+ * and its value in the cap record (policy=, policy_value=), and moves the
+ * note to the errno the site returns unless another note explains it.
+ * Here at the return of the function that made the check, where it failed
+ * with that errno: the pending EPERM note of capability @cap (or of @alt,
+ * another capability the site also accepts: the record names @cap) is
+ * the one.
+ */
+static void note_policy(int err, __u32 cap, __u32 alt, __u32 policy, __s32 value)
+{
+	struct auxb_task *t = bpf_task_storage_get(&notes, bpf_get_current_task_btf(), 0, 0);
+	struct auxb_rec *p = NULL;
+	__u32 n;
+
+	if (!t)
+		return;
+	n = t->npend;
+	for (int i = 0; i < AUXB_PENDING; i++) {
+		if (i >= n)
+			break;
+		if (err != EPERM && t->pend[i].error == err)
+			return;	/* another note explains it */
+		if (t->pend[i].error == EPERM && t->pend[i].mech == AUXERR_MECH_CAP &&
+		    (t->pend[i].cap == cap || t->pend[i].cap == alt))
+			p = &t->pend[i];
+	}
+	if (!p)
+		return;
+	p->error = err;
+	p->cap = cap;
+	p->policy = policy;
+	p->policy_value = value;
+}
+
+/* bind() of IPv4 and IPv6 below net.ipv4.ip_unprivileged_port_start without
+ * CAP_NET_BIND_SERVICE: EACCES (inet_port_requires_bind_service() is inline
+ * in __inet_bind() and __inet6_bind(), whose other EACCES is not this cap) */
+#define CAP_NET_BIND_SERVICE	10
+static void bind_policy(struct sock *sk, int ret)
+{
+	struct net *net;
+
+	if (ret != -EACCES)
+		return;
+	net = BPF_CORE_READ(sk, __sk_common.skc_net.net);
+	note_policy(EACCES, CAP_NET_BIND_SERVICE, CAP_NET_BIND_SERVICE, AUXB_POLICY_PORT,
+		    BPF_CORE_READ(net, ipv4.sysctl_ip_prot_sock));
+}
+
+SEC("fexit/__inet_bind")
+int BPF_PROG(inet_bind_x, struct sock *sk, struct sockaddr *uaddr, int addr_len, __u32 flags,
+	     int ret)
+{
+	bind_policy(sk, ret);
+	return 0;
+}
+
+SEC("fexit/__inet6_bind")
+int BPF_PROG(inet6_bind_x, struct sock *sk, struct sockaddr *uaddr, int addr_len, __u32 flags,
+	     int ret)
+{
+	bind_policy(sk, ret);
+	return 0;
+}
+
+/* syslog() with kernel.dmesg_restrict set: check_syslog_permissions() is
+ * inline in Debian's 6.12 (not in its BTF); do_syslog() calls it first.
+ * On 6.1 (not 6.12) it also accepts CAP_SYS_ADMIN, with a warning, after
+ * CAP_SYSLOG: the last failed note is then CAP_SYS_ADMIN's, and the
+ * record names CAP_SYSLOG, the capability the sysctl asks for.  The
+ * sysctl's value from its kallsyms address (else not named). */
+#define CAP_SYSLOG	34
+#define CAP_SYS_ADMIN	21
+extern const void dmesg_restrict __ksym __weak;
+
+SEC("fexit/do_syslog")
+int BPF_PROG(syslog_x, int type, char *buf, int len, int source, int ret)
+{
+	int v = 0;
+
+	if (ret != -EPERM || !&dmesg_restrict ||
+	    bpf_probe_read_kernel(&v, sizeof(v), &dmesg_restrict) || !v)
+		return 0;
+	note_policy(EPERM, CAP_SYSLOG, CAP_SYS_ADMIN, AUXB_POLICY_DMESG, v);
+	return 0;
+}
+
+/*
+ * owner_op=: setattr_prepare() refuses with EPERM a chown, chgrp, chmod or
+ * a time other than now (utimes) to a caller that is not the file's owner,
+ * after the capability that stands in for ownership failed (CAP_CHOWN,
+ * CAP_FOWNER): the series' note (fs/attr.c) names the operation and the
+ * file in that cap note.  Here at setattr_prepare()'s return: the pending
+ * EPERM note is the last failed check's, and the attributes asked for say
+ * which operation it was, in setattr_prepare()'s order (chown_ok() passes
+ * only for the owner keeping its uid, so a chown that passes it is a
+ * chgrp).
+ */
+#define CAP_CHOWN	0
+#define CAP_FOWNER	3
+#define ATTR_MODE	(1 << 0)
+#define ATTR_UID	(1 << 1)
+#define ATTR_GID	(1 << 2)
+#define ATTR_ATIME_SET	(1 << 7)
+#define ATTR_MTIME_SET	(1 << 8)
+#define ATTR_TIMES_SET	(1 << 16)
+
+SEC("fexit/setattr_prepare")
+int BPF_PROG(owner_x, struct mnt_idmap *idmap, struct dentry *dentry, struct iattr *attr,
+	     int ret)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct auxb_task *t;
+	struct auxb_rec *p = NULL;
+	struct inode *inode;
+	__u32 valid, n, op = 0;
+
+	if (ret != -EPERM)
+		return 0;
+	t = bpf_task_storage_get(&notes, task, 0, 0);
+	if (!t)
+		return 0;
+	n = t->npend;
+	for (int i = 0; i < AUXB_PENDING; i++) {
+		if (i >= n)
+			break;
+		if (t->pend[i].error == EPERM && t->pend[i].mech == AUXERR_MECH_CAP)
+			p = &t->pend[i];
+	}
+	inode = dentry->d_inode;
+	if (!p || !inode)
+		return 0;
+	valid = attr->ia_valid;
+	if (p->cap == CAP_CHOWN) {
+		__u32 iuid = inode->i_uid.val;
+
+		if ((valid & ATTR_UID) &&
+		    !(task->cred->fsuid.val == iuid && attr->ia_uid.val == iuid)) {
+			op = AUXB_OWNER_CHOWN;
+		} else if (valid & ATTR_GID) {
+			op = AUXB_OWNER_CHGRP;
+			p->ngid = attr->ia_gid.val;
+			p->has_ngid = 1;
+		}
+	} else if (p->cap == CAP_FOWNER) {
+		if (valid & ATTR_MODE)
+			op = AUXB_OWNER_CHMOD;
+		else if (valid & (ATTR_MTIME_SET | ATTR_ATIME_SET | ATTR_TIMES_SET))
+			op = AUXB_OWNER_UTIMES;
+	}
+	if (!op)
+		return 0;
+	p->owner_op = op;
+	note_inode(p, inode);
+	return 0;
+}
+
+/*
+ * ipc: a System V IPC object refused the caller (mechanism=ipc, 18), where
+ * the series notes it in ipc/util.c.  ipcperms() returns -1 exactly where
+ * the object's mode refused and CAP_IPC_OWNER did not override it (its
+ * callers return EACCES; an LSM's refusal after it is its own errno):
+ * op=access, with the class ipcperms() compared, the bits asked and those
+ * the class grants.  ipcctl_obtain_check() returns ERR_PTR(-EPERM) only
+ * where a caller neither the owner nor the creator, without CAP_SYS_ADMIN,
+ * asked IPC_RMID or IPC_SET: op=ctl.  Each note replaces the failed
+ * capability check's, as the series' does (another errno for access; the
+ * later note of EPERM for ctl).
+ */
+#define IPC_OWNER_SHIFT	6
+static struct auxb_rec *note_ipc(int err, const struct kern_ipc_perm *p, __u32 op)
+{
+	struct auxb_rec *r = note(err, AUXERR_MECH_IPC, 0);
+
+	if (!r)
+		return NULL;
+	r->ipc_op = op;
+	r->ipc_key = BPF_CORE_READ(p, key);
+	r->ipc_id = BPF_CORE_READ(p, id);
+	r->mode = BPF_CORE_READ(p, mode);
+	r->ouid = BPF_CORE_READ(p, uid.val);
+	r->ogid = BPF_CORE_READ(p, gid.val);
+	r->ipc_cuid = BPF_CORE_READ(p, cuid.val);
+	r->ipc_cgid = BPF_CORE_READ(p, cgid.val);
+	return r;
+}
+
+SEC("fexit/ipcperms")
+int BPF_PROG(ipcperms_x, struct ipc_namespace *ns, struct kern_ipc_perm *ipcp, short flag,
+	     int ret)
+{
+	const struct cred *c = bpf_get_current_task_btf()->cred;
+	struct auxb_rec *r;
+	__u32 euid, shift;
+
+	if (ret != -1)
+		return 0;
+	r = note_ipc(EACCES, ipcp, AUXB_IPC_ACCESS);
+	if (!r)
+		return 0;
+	euid = c->euid.val;
+	if (euid == r->ipc_cuid || euid == r->ouid)
+		r->cls = AUXB_OWNER;
+	else if (in_group(c, r->ipc_cgid) || in_group(c, r->ogid))
+		r->cls = AUXB_GROUP;
+	else
+		r->cls = AUXB_OTHER;
+	shift = r->cls == AUXB_OWNER ? IPC_OWNER_SHIFT : r->cls == AUXB_GROUP ? 3 : 0;
+	r->perm = ((flag >> 6) | (flag >> 3) | flag) & 7;
+	r->granted = (r->mode >> shift) & 7;
+	return 0;
+}
+
+/*
+ * The object of id @id in @ids, as idr_find() finds it: the radix tree
+ * (an xarray) of the ids' idr, indexed by the id's low bits (ipcid_to_idx():
+ * 15 of them, 24 with ipcmni_extend); the object found must carry @id.
+ */
+#define XA_CHUNK_SHIFT	6
+#define XA_CHUNK_MASK	63
+static const struct kern_ipc_perm *ipc_object(struct ipc_ids *ids, int id)
+{
+	for (int bits = 15; bits <= 24; bits += 9) {
+		unsigned long idx = (unsigned int)id & ((1u << bits) - 1);
+		unsigned long e = (unsigned long)BPF_CORE_READ(ids, ipcs_idr.idr_rt.xa_head);
+
+		for (int level = 0; level < 5; level++) {
+			struct xa_node *node;
+			unsigned char shift;
+
+			if ((e & 3) != 2 || e <= 4096)
+				break;	/* not a node: the entry */
+			node = (struct xa_node *)(e - 2);
+			shift = BPF_CORE_READ(node, shift);
+			if (shift > 60)
+				return NULL;
+			e = (unsigned long)BPF_CORE_READ(node,
+				slots[(idx >> shift) & XA_CHUNK_MASK]);
+		}
+		if (e && (e & 3) == 0 &&
+		    BPF_CORE_READ((struct kern_ipc_perm *)e, id) == id)
+			return (const struct kern_ipc_perm *)e;
+	}
+	return NULL;
+}
+
+SEC("fexit/ipcctl_obtain_check")
+int BPF_PROG(ipcctl_x, struct ipc_namespace *ns, struct ipc_ids *ids, int id, int cmd,
+	     struct ipc64_perm *perm, int extra_perm, struct kern_ipc_perm *ret)
+{
+	const struct kern_ipc_perm *p;
+	struct auxb_rec *r;
+
+	if ((long)ret != -EPERM)
+		return 0;
+	p = ipc_object(ids, id);
+	if (!p)
+		return 0;
+	r = note_ipc(EPERM, p, AUXB_IPC_CTL);
+	if (r)
+		r->ipc_cmd = cmd;
+	return 0;
+}
+
+/*
  * protected: the fs.protected_* sysctls' refusals (mechanism=protected,
  * 10), where the series notes them, next to audit_log_path_denied().
  * may_follow_link() and may_create_in_sticky() are static and inlined in
@@ -1296,6 +1605,39 @@ static long comp_cb(__u64 i, void *ctx)
 	return 0;
 }
 
+/*
+ * The address a refused connect (42), sendto (44), sendmsg (46) or bind
+ * (49) gave, as the series keeps it (audit's SOCKADDR record), read from
+ * the caller's memory at the end of the call: bind's and connect's second
+ * and third arguments, sendto's fifth and sixth, sendmsg's msg_name.
+ */
+struct user_msghdr_head { __u64 name; __u32 namelen; };
+
+static __always_inline void keep_sockaddr(struct auxb_rec *r, int nr, __u64 a1, __u64 a2)
+{
+	__u64 addr = a1, len = a2;
+
+	if (nr == 44) {
+		struct pt_regs *u = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+
+		addr = BPF_CORE_READ(u, r8);
+		len = BPF_CORE_READ(u, r9);
+	} else if (nr == 46) {
+		struct user_msghdr_head m;
+
+		if (bpf_probe_read_user(&m, sizeof(m), (void *)a1))
+			return;
+		addr = m.name;
+		len = m.namelen;
+	}
+	if (!addr || !len)
+		return;
+	if (len > AUXB_SOCKADDR_MAX)
+		len = AUXB_SOCKADDR_MAX;
+	if (bpf_probe_read_user(r->saddr, len, (void *)addr) == 0)
+		r->saddr_len = len;
+}
+
 static const char pin_dir[] = AUXB_PIN_DIR;
 
 /* @name is beneath the pins' directory (libauxerr's iterators) */
@@ -1389,7 +1731,7 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 	if (t->count < AUXERR_DEPTH_MAX)
 		t->count++;
 	r = &t->ring[h & (AUXERR_DEPTH_MAX - 1)];
-	__builtin_memcpy(r, p, sizeof(*r));
+	bpf_probe_read_kernel(r, sizeof(*r), p);
 	r->serial = __sync_fetch_and_add(&next_serial, 1);
 	r->time_ns = bpf_ktime_get_boot_ns() + realtime_offset;
 	r->calls_at = t->calls;
@@ -1399,6 +1741,8 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 	r->args[1] = a1;
 	r->args[2] = a2;
 	r->args[3] = a3;
+	if (nr == 42 || nr == 44 || nr == 46 || nr == 49)
+		keep_sockaddr(r, nr, a1, a2);
 	if (r->mech == AUXERR_MECH_PATH && r->have_name) {
 		struct comp_find c = { .r = r, .k = 0, .end = -1 };
 
@@ -1465,6 +1809,7 @@ int sys_ret(struct pt_regs *ctx)
 #define render_printf(o, fmt, ...) BPF_SEQ_PRINTF(o, fmt, ##__VA_ARGS__)
 static void put_untrusted(struct seq_file *seq, const char *s, __u32 n);
 static void put_bare(struct seq_file *seq, const char *s, __u32 n);
+static void put_hex(struct seq_file *seq, const __u8 *b, __u32 n);
 static __u32 task_auid(struct task_struct *task);
 static __u32 task_ses(struct task_struct *task);
 static void put_tty(struct seq_file *seq, struct task_struct *task);
@@ -1581,6 +1926,22 @@ static void put_bare(struct seq_file *seq, const char *s, __u32 n)
 		n = sizeof(b->str);
 	bpf_probe_read_kernel_str(b->str, n, s);
 	BPF_SEQ_PRINTF(seq, "%s", b->str);
+}
+
+/* through strbufs.str: hex_cb() writes every byte, NULs too */
+static void put_hex(struct seq_file *seq, const __u8 *b, __u32 n)
+{
+	__u32 zero = 0;
+	struct strbuf *sb = bpf_map_lookup_elem(&strbufs, &zero);
+
+	if (!sb)
+		return;
+	if (n > AUXB_SOCKADDR_MAX)
+		n = AUXB_SOCKADDR_MAX;
+	bpf_probe_read_kernel(sb->str, n, b);
+	sb->hex[0] = 0;
+	bpf_loop(n, hex_cb, NULL, 0);
+	BPF_SEQ_PRINTF(seq, "%s", sb->hex);
 }
 
 static __u32 task_auid(struct task_struct *task)

@@ -20,6 +20,7 @@
 
 #define AUXB_PENDING	3	/* notes of one system call, one per errno */
 #define AUXB_NAME_MAX	256
+#define AUXB_SOCKADDR_MAX	128	/* sizeof(struct sockaddr_storage) */
 
 /*
  * prctl(PR_AUXERR, AUXB_PR_HOLD) and prctl(PR_AUXERR, AUXB_PR_RELEASE):
@@ -40,7 +41,9 @@
 /*
  * The codes a record stores, each the index of its name in the renderer
  * (render.h): the class that decided a dac record, the LSM and the hook of
- * an lsm record, the flag of a mount, inode or sticky record.
+ * an lsm record, what an ipc record's object refused, the sysctl behind a
+ * cap record and the operation it stood in for, the method behind a dac record, the flag of a mount, inode
+ * or sticky record.
  */
 enum auxb_class { AUXB_OWNER, AUXB_GROUP, AUXB_OTHER, AUXB_ACL, AUXB_ACL_USER,
 		  AUXB_ACL_GROUP, AUXB_ACL_MASK };
@@ -49,6 +52,11 @@ enum auxb_hook { AUXB_HOOK_FILE_OPEN = 1, AUXB_HOOK_FILE_PERMISSION,
 		 AUXB_HOOK_FILE_TRUNCATE, AUXB_HOOK_FILE_IOCTL, AUXB_HOOK_PATH_MKNOD,
 		 AUXB_HOOK_PATH_MKDIR, AUXB_HOOK_PATH_CHOWN,
 		 AUXB_HOOK_PTRACE_ACCESS_CHECK, AUXB_HOOK_CAPABLE, AUXB_HOOKS };
+enum auxb_owner_op { AUXB_OWNER_CHMOD = 2, AUXB_OWNER_CHOWN, AUXB_OWNER_CHGRP,
+		     AUXB_OWNER_UTIMES };
+enum auxb_policy { AUXB_POLICY_PORT = 1, AUXB_POLICY_DMESG };
+enum auxb_method { AUXB_METHOD_PROC_SYS = 1 };
+enum auxb_ipc_op { AUXB_IPC_ACCESS = 1, AUXB_IPC_CTL };
 enum auxb_flag { AUXB_FLAG_RO = 1, AUXB_FLAG_RO_SB, AUXB_FLAG_STICKY,
 		 AUXB_FLAG_NOEXEC, AUXB_FLAG_NODEV, AUXB_FLAG_IMMUTABLE,
 		 AUXB_FLAG_APPEND };
@@ -71,10 +79,17 @@ struct auxb_rec {
 	/* dac: the object and the decision */
 	__u32 cls, perm, granted, override, mode, ouid, ogid, dev, rdev;
 	__u32 acl_id, acl_tag;	/* the deciding ACL entry: 1 user, 2 group */
+	__u32 method;		/* a ->permission() method decided (enum auxb_method) */
 	__u64 ino;
-	/* cap */
+	/* cap; the sysctl that made the capability necessary (enum
+	 * auxb_policy) and its value */
 	__u32 cap, userns_level, userns_owner;
 	__u64 userns;
+	__u32 policy;
+	__s32 policy_value;
+	/* the operation reserved to the owner (enum auxb_owner_op), chgrp's
+	 * group; the file in mode, ouid, ogid, ino, dev */
+	__u32 owner_op, has_ngid, ngid;
 	/* mount, inode, sticky: the flag (enum auxb_flag), the filesystem,
 	 * the sticky directory */
 	__u32 flag, dir_mode, dir_ouid;
@@ -94,6 +109,11 @@ struct auxb_rec {
 	__u32 prot_sysctl, prot_level, prot_unsafe, prot_dir;
 	/* ping: net.ipv4.ping_group_range of the socket's network namespace */
 	__u32 group_low, group_high;
+	/* ipc: what refused (enum auxb_ipc_op), IPC_RMID or IPC_SET for
+	 * ctl, the object (its mode, owner in mode, ouid, ogid; access: the
+	 * class, perm, granted in cls, perm, granted) */
+	__u32 ipc_op, ipc_cmd, ipc_cuid, ipc_cgid;
+	__s32 ipc_key, ipc_id;
 	/* seccomp: the number the filter saw, its return value, the stack */
 	__u32 sc_nr, sc_code, sc_filters;
 	/* lsm: enum auxb_lsm, enum auxb_hook */
@@ -109,6 +129,10 @@ struct auxb_rec {
 	 * shown (unconfined), else 1 + the profile's mode */
 	char subj[64];
 	__u32 subj_mode;
+	/* the address a refused bind, connect, sendto or sendmsg gave (a
+	 * SOCKADDR record, whatever the mechanism) */
+	__u32 saddr_len;
+	__u8 saddr[AUXB_SOCKADDR_MAX];
 	char name[AUXB_NAME_MAX];	/* the path the caller gave */
 	char comp[AUXB_NAME_MAX];	/* path: the directory, as it gave it */
 };

@@ -23,7 +23,12 @@
 const struct part parts[] = {
 	{ "dac", "dac", NULL, { "generic_permission" }, 0 },
 	{ "dac", "path", NULL, { "generic_permission" }, 0 },
+	{ "proc_sys", "dac", "/proc/sys files", { "proc_sys_permission" }, 0 },
 	{ "cap", "cap", NULL, { "security_capable" }, 0 },
+	{ "inet_bind_x", "cap", "policy= of bind() (IPv4)", { "__inet_bind" }, 0 },
+	{ "inet6_bind_x", "cap", "policy= of bind() (IPv6)", { "__inet6_bind" }, 0 },
+	{ "syslog_x", "cap", "policy= of syslog()", { "do_syslog" }, 0 },
+	{ "owner_x", "cap", "owner_op= of chmod, chown, chgrp, utimes", { "setattr_prepare" }, 0 },
 	{ "apparmor_file_open_x", "lsm-apparmor", "file_open", { "apparmor_file_open" }, 0 },
 	{ "apparmor_file_permission_x", "lsm-apparmor", "file_permission", { "apparmor_file_permission" }, 0 },
 	{ "apparmor_path_mknod_x", "lsm-apparmor", "path_mknod", { "apparmor_path_mknod" }, 0 },
@@ -60,6 +65,8 @@ const struct part parts[] = {
 	{ "signal_x", "signal", NULL, { "check_kill_permission" }, 0 },
 	{ "cap", "signal", NULL, { "security_capable" }, 0 },	/* its CAP_KILL note */
 	{ "ping", "ping", NULL, { "ping_init_sock" }, 0 },
+	{ "ipcperms_x", "ipc", "op=access", { "ipcperms" }, 0 },
+	{ "ipcctl_x", "ipc", "op=ctl (ipcrm, IPC_SET)", { "ipcctl_obtain_check" }, 0 },
 };
 
 #define NPARTS (sizeof(parts) / sizeof(parts[0]))
@@ -68,7 +75,7 @@ const size_t nparts = NPARTS;
 /* the mechanisms' lines, in this order */
 static const char *const mechs[] = {
 	"dac", "path", "cap", "lsm-apparmor", "lsm-landlock", "lsm-yama", "seccomp",
-	"mount", "inode", "sticky", "ptrace", "protected", "signal", "ping",
+	"mount", "inode", "sticky", "ptrace", "protected", "signal", "ping", "ipc",
 };
 
 /*
@@ -86,6 +93,7 @@ struct need {
 
 static const struct need needs[] = {
 	{ "lsm-yama", "ptrace_scope=", { "ptrace_scope" }, NULL, { NULL }, "left out" },
+	{ "cap", "policy=kernel.dmesg_restrict", { "dmesg_restrict" }, NULL, { NULL }, "left out" },
 	{ "protected", "level=", { "sysctl_protected_symlinks", "sysctl_protected_hardlinks",
 				   "sysctl_protected_fifos", "sysctl_protected_regular" },
 	  NULL, { NULL }, "the level the refusal implies" },

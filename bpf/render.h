@@ -17,13 +17,15 @@
  *                         its NUL) as audit_log_n_untrustedstring() does:
  *                         quoted, or hex when a byte must be
  *   put_bare(o, s, n)     the member @s as it is (a type name, a label)
+ *   put_hex(o, b, n)      @n bytes of @b (at most AUXB_SOCKADDR_MAX) in
+ *                         upper-case hex
  *   task_auid(c), task_ses(c)
  *                         the task's loginuid and session id
  *   put_tty(o, c), put_exe(o, c), put_cwd(o, c), put_proctitle(o, c)
  *                         the value of those fields, as audit gives it
  *
  * The text follows the series' records (SYSCALL, AUXERR as type
- * UNKNOWN[1340], CWD, PATH, PROCTITLE; the kernel's render.c), so that
+ * UNKNOWN[1340], SOCKADDR, CWD, PATH, PROCTITLE; the kernel's render.c), so that
  * libauxerr reads the same fields on both backends.  The names below are
  * the series' spellings, indexed by the codes the noting programs store
  * (auxerr.h); the mechanism numbers are the UAPI's enum auxerr_mechanism.
@@ -49,6 +51,10 @@ static const char render_ll_rights[16][16] = { "fs.execute", "fs.write_file",
 	"fs.truncate", "fs.ioctl_dev" };
 static const char render_flags[8][12] = { "?", "ro", "ro_sb", "sticky", "noexec",
 	"nodev", "immutable", "append" };
+static const char render_policies[3][40] = { "",
+	"net.ipv4.ip_unprivileged_port_start", "kernel.dmesg_restrict" };
+static const char render_owner_ops[6][8] = { "none", "owner", "chmod", "chown",
+	"chgrp", "utimes" };
 static const char render_aa_modes[6][12] = { "", "enforce", "complain", "kill",
 	"unconfined", "user" };
 static const char render_prot_sysctls[4][24] = { "fs.protected_symlinks",
@@ -166,6 +172,8 @@ static void render_auxerr(render_out o, const struct auxb_rec *r, int event)
 				      r->acl_tag == 1 ? "user" : "group");
 		render_printf(o, " perm=%u granted=%u override=%s", r->perm, r->granted,
 			      render_overrides[r->override & 3]);
+		if (r->method == AUXB_METHOD_PROC_SYS)
+			render_printf(o, " permission=proc_sys");
 		render_object(o, r);
 		break;
 	case AUXERR_MECH_CAP:
@@ -173,6 +181,16 @@ static void render_auxerr(render_out o, const struct auxb_rec *r, int event)
 			      r->cap, r->userns);
 		render_printf(o, " userns_level=%u userns_owner=%u",
 			      r->userns_level, r->userns_owner);
+		if (r->policy && r->policy < 3)
+			render_printf(o, " policy=%s policy_value=%d",
+				      render_policies[r->policy], r->policy_value);
+		/* the series' owner_op= (kernel/patches/0022), then the file */
+		if (r->owner_op && r->owner_op < 6) {
+			render_printf(o, " owner_op=%s", render_owner_ops[r->owner_op]);
+			if (r->has_ngid)
+				render_printf(o, " ngid=%u", r->ngid);
+			render_object(o, r);
+		}
 		break;
 	case AUXERR_MECH_MOUNT:
 	case AUXERR_MECH_INODE:
@@ -237,6 +255,23 @@ static void render_auxerr(render_out o, const struct auxb_rec *r, int event)
 		render_printf(o, " group_low=%u group_high=%u", r->group_low,
 			      r->group_high);
 		break;
+	case AUXERR_MECH_IPC:
+		/* the series' auxerr_render_ipc() */
+		if (r->ipc_op == AUXB_IPC_CTL)
+			render_printf(o, " mechanism=ipc op=ctl cmd=%d", r->ipc_cmd);
+		else
+			render_printf(o, " mechanism=ipc op=access");
+		render_printf(o, " ipc_key=0x%08x ipc_id=%d", r->ipc_key, r->ipc_id);
+		render_mode(o, "mode", r->mode & 0777);
+		render_printf(o, " ouid=%u ogid=%u cuid=%u cgid=%u", r->ouid, r->ogid,
+			      r->ipc_cuid, r->ipc_cgid);
+		if (r->ipc_op == AUXB_IPC_CTL)
+			render_printf(o, " capability=21");	/* CAP_SYS_ADMIN */
+		else
+			render_printf(o, " class=%s perm=%u granted=%u capability=15",
+				      render_classes[r->cls < 7 ? r->cls : 3], r->perm,
+				      r->granted);	/* CAP_IPC_OWNER */
+		break;
 	case AUXERR_MECH_LSM:
 		render_printf(o, " mechanism=lsm lsm=%s lsm_hook=%s",
 			      render_lsms[r->lsm & 3],
@@ -297,6 +332,15 @@ static void render_record(render_out o, render_task c, const struct auxb_rec *r,
 	render_stamp(o, r, "UNKNOWN[1340]", event);
 	render_auxerr(o, r, event);
 	render_end(o, event);
+
+	/* SOCKADDR, as audit_log_n_hex() writes it; (not yet in FLUSH's
+	 * message, whose expansion has no place for it) */
+	if (event && r->saddr_len) {
+		render_stamp(o, r, "SOCKADDR", event);
+		render_printf(o, " saddr=");
+		put_hex(o, r->saddr, r->saddr_len);
+		render_end(o, event);
+	}
 
 	render_stamp(o, r, "CWD", event);
 	render_printf(o, " cwd=");

@@ -95,6 +95,7 @@ struct proc_task {
 
 static void put_untrusted(struct out *o, const char *s, size_t n);
 static void put_bare(struct out *o, const char *s, size_t n);
+static void put_hex(struct out *o, const __u8 *b, size_t n);
 static __u32 task_auid(const struct proc_task *c);
 static __u32 task_ses(const struct proc_task *c);
 static void put_tty(struct out *o, const struct proc_task *c);
@@ -158,6 +159,12 @@ static void put_untrusted(struct out *o, const char *s, size_t n)
 static void put_bare(struct out *o, const char *s, size_t n)
 {
 	put(o, "%.*s", (int)strnlen(s, n), s);
+}
+
+static void put_hex(struct out *o, const __u8 *b, size_t n)
+{
+	for (size_t i = 0; i < n && i < AUXB_SOCKADDR_MAX; i++)
+		put(o, "%02X", b[i]);
 }
 
 /* a number in /proc/PID/task/TID/@name, -1 (unset) when unreadable */

@@ -10,7 +10,10 @@
  * creat PATH (openat O_WRONLY|O_CREAT), linkat FROM TO,
  * kill PID SIG, tgkill PID SIG (tgkill(PID, PID, SIG)), ping inet|inet6
  * (socket() of an ICMP echo socket: SOCK_DGRAM, IPPROTO_ICMP or
- * IPPROTO_ICMPV6),
+ * IPPROTO_ICMPV6), semop ID (semop() of +1 on semaphore 0 of the set ID,
+ * IPC_NOWAIT), shmrm KEY (shmctl(IPC_RMID) of the segment KEY), connect
+ * PATH (connect() of a unix stream socket to PATH, the address's length
+ * up to PATH's NUL),
  * landlock DIR PATH (allow only reading beneath DIR, then open PATH for
  * reading and writing), seccomp NR ERRNO PATH (a filter failing syscall NR with ERRNO,
  * then open PATH), clear (clear, then get), flush PATH (open, then
@@ -64,9 +67,12 @@
 #include <string.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/ipc.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -901,6 +907,23 @@ int main(int argc, char **argv)
 
 		r = (int)syscall(SYS_socket, v6 ? AF_INET6 : AF_INET, SOCK_DGRAM,
 				 v6 ? IPPROTO_ICMPV6 : IPPROTO_ICMP);
+	} else if (!strcmp(a, "semop") && argc == 3) {
+		/* glibc's semop() is semtimedop(): the system call itself */
+		struct sembuf op = { .sem_num = 0, .sem_op = 1, .sem_flg = IPC_NOWAIT };
+
+		r = (int)syscall(SYS_semop, atoi(argv[2]), &op, 1);
+	} else if (!strcmp(a, "connect") && argc == 3) {
+		struct sockaddr_un sa = { .sun_family = AF_UNIX };
+		int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+		snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", argv[2]);
+		r = fd < 0 ? fd : connect(fd, (struct sockaddr *)&sa,
+					  (socklen_t)(offsetof(struct sockaddr_un, sun_path) +
+						      strlen(sa.sun_path) + 1));
+	} else if (!strcmp(a, "shmrm") && argc == 3) {
+		int id = shmget((key_t)strtol(argv[2], NULL, 0), 0, 0);
+
+		r = id < 0 ? id : shmctl(id, IPC_RMID, NULL);
 	} else if (!strcmp(a, "ptrace") && argc == 3) {
 		r = (int)ptrace(PTRACE_ATTACH, atoi(argv[2]), NULL, NULL);
 	} else if (!strcmp(a, "clear") && argc == 3) {
@@ -909,7 +932,7 @@ int main(int argc, char **argv)
 		auxerr_clear();
 		errno = e;
 	} else {
-		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | holdkill PID SIG | holdping inet|inet6 | "
+		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | semop ID | shmrm KEY | connect PATH | holdkill PID SIG | holdping inet|inet6 | "
 			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw | waitfresh PATH | execafter PATH UID PROG ARGS... | fusestall MOUNTPOINT | records | flushthread PATH\n");
 		return 2;
 	}
