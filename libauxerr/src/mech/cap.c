@@ -51,6 +51,13 @@ static void cap_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
 			auxerr__buf_printf(b, _("RLIMIT_RTPRIO (%llu) lets this process use real-time priorities only up to %llu; a higher one needs "),
 				  cur, cur);
 		auxerr__cap_and_lack(b, f);
+	} else if (rl && strcmp(rl, "RLIMIT_MEMLOCK") == 0 && have_cur) {
+		if (cur == 0)
+			auxerr__buf_printf(b, "%s", _("RLIMIT_MEMLOCK (0) does not let this process lock any memory; that needs "));
+		else
+			auxerr__buf_printf(b, _("RLIMIT_MEMLOCK (%llu bytes) lets this process lock only that much memory in all; more needs "),
+					   cur);
+		auxerr__cap_and_lack(b, f);
 	} else if (rl && *rl) {
 		auxerr__buf_printf(b, _("denied by the resource limit %s (%s): going beyond it needs "),
 			  rl, rc ? rc : "?");
@@ -74,6 +81,21 @@ static void cap_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
 				  value ? value : "?");
 		auxerr__buf_printf(b, "%s", _("a seccomp filter may be installed only by a thread that has set no_new_privs or has "));
 		auxerr__cap_and_lack(b, f);
+	} else if (policy && strcmp(policy, "oom_score_adj_min") == 0) {
+		/* the target's floor, __set_oom_adj() */
+		auxerr__buf_printf(b, _("denied below the process's floor oom_score_adj_min = %s: without "),
+				   value ? value : "?");
+		auxerr__cap_name(b, f);
+		auxerr__buf_printf(b, "%s", _(" a process's oom_score_adj may not be lowered below the value a process with that capability last set for it (0 unless one did), and uid "));
+		auxerr__buf_str(b, auxerr__id_said(&f->subject.euid));
+		auxerr__buf_printf(b, "%s", _(" does not have it"));
+	} else if (policy && strcmp(policy, "oom_score_adj") == 0) {
+		auxerr__buf_printf(b, _("denied by the process's oom_score_adj = %s: without "),
+				   value ? value : "?");
+		auxerr__cap_name(b, f);
+		auxerr__buf_printf(b, "%s", _(" the deprecated oom_adj may only raise it, never lower it, and uid "));
+		auxerr__buf_str(b, auxerr__id_said(&f->subject.euid));
+		auxerr__buf_printf(b, "%s", _(" does not have it"));
 	} else if (policy && strcmp(policy, "vm.unprivileged_userfaultfd") == 0) {
 		/* userfaultfd() without UFFD_USER_MODE_ONLY: kernel faults too */
 		auxerr__buf_printf(b, _("denied by %s = %s: a userfaultfd that also handles page faults in kernel mode needs "),
@@ -218,6 +240,64 @@ static void remedy_rlimit(struct auxerr_remedy *m,
 		: _("the user's processes may then run real-time and take the CPU from every other process, which can stall the system"));
 	auxerr__remedy_say(m, &b);
 	free(who);
+}
+
+/*
+ * cap with rlimit=RLIMIT_MEMLOCK: mlock() or mlockall() beyond the limit
+ * (EPERM at 0, ENOMEM above).  As for the priorities: root raises the
+ * limit where the process gets it.
+ */
+static void remedy_memlock(struct auxerr_remedy *m,
+			   const struct auxerr_facts *f)
+{
+	const struct auxerr_record *r = f->rec;
+	const char *euid = f->subject.euid.text, *pid = auxerr__sys(r, "pid");
+	unsigned long uid = 0;
+	int named;
+	char *who = euid && auxerr__num(euid, 10, &uid) ? auxerr__user_word(&m->oom, uid, &named)
+						: auxerr__xstrdup(&m->oom, "USER");
+	struct auxerr_buf b = { 0 };
+
+	auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
+	auxerr__buf_printf(&b, _("Root can raise RLIMIT_MEMLOCK: for new logins of %s, a line \"%s - memlock N\" in /etc/security/limits.conf, N in KiB; for a service, LimitMEMLOCK=BYTES in its systemd unit; for the running process, prlimit --pid %s --memlock=BYTES. If the hard limit is already high enough, the process may raise its own soft limit (ulimit -l, setrlimit())"),
+			   who, who, pid ? pid : "PID");
+	m->weakens = auxerr__xstrdup(&m->oom, _("the user's processes may then keep that much memory from being swapped out, which other processes then lack"));
+	auxerr__remedy_say(m, &b);
+	free(who);
+}
+
+/*
+ * cap with policy=oom_score_adj_min or oom_score_adj: lowering a
+ * process's oom_score_adj below its floor.  Root's own write sets the
+ * value and lowers the floor with it; a service sets it in its unit.
+ */
+static void remedy_oom_score_adj(struct auxerr_remedy *m,
+				 const struct auxerr_facts *f,
+				 const char *policy)
+{
+	const char *path = f->object.path;
+	const char *value = auxerr__aux(f->rec, "policy_value");
+	struct auxerr_buf b = { 0 };
+	char *pid = NULL;
+
+	/* /proc/PID/oom_score_adj, as the descriptor names it */
+	if (path && strncmp(path, "/proc/", 6) == 0) {
+		size_t n = strspn(path + 6, "0123456789");
+
+		if (n && path[6 + n] == '/')
+			pid = strndup(path + 6, n);
+		if (n && !pid)
+			m->oom = 1;
+	}
+	auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND, auxerr__xstrdup(&m->oom, _("root")), 0);
+	if (strcmp(policy, "oom_score_adj") == 0)
+		auxerr__buf_printf(&b, _("The deprecated oom_adj may not lower oom_score_adj (now %s) without CAP_SYS_RESOURCE: write /proc/%s/oom_score_adj instead, which may lower it down to the process's floor; "),
+				   value ? value : "?", pid ? pid : "PID");
+	auxerr__buf_printf(&b, _("root can set the value, which also lowers the floor of process %s to it, so that its owner may then lower it that far too: choom -p %s -n VALUE (or echo VALUE > /proc/%s/oom_score_adj); for a service, OOMScoreAdjust=VALUE in its systemd unit"),
+			   pid ? pid : "PID", pid ? pid : "PID", pid ? pid : "PID");
+	m->weakens = auxerr__xstrdup(&m->oom, _("the out-of-memory killer then spares that process longer, and kills others first"));
+	auxerr__remedy_say(m, &b);
+	free(pid);
 }
 
 /*
@@ -397,6 +477,19 @@ static void cap_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 	    *auxerr__aux(r, "owner_op")) {
 		free(CAP);
 		auxerr__owner_op_remedy(m, f, auxerr__aux(r, "owner_op"));
+		return;
+	}
+	if (!auxerr_record_is_weak(r) && auxerr__aux(r, "rlimit") &&
+	    strcmp(auxerr__aux(r, "rlimit"), "RLIMIT_MEMLOCK") == 0) {
+		free(CAP);
+		remedy_memlock(m, f);
+		return;
+	}
+	if (!auxerr_record_is_weak(r) && auxerr__aux(r, "policy") &&
+	    (strcmp(auxerr__aux(r, "policy"), "oom_score_adj_min") == 0 ||
+	     strcmp(auxerr__aux(r, "policy"), "oom_score_adj") == 0)) {
+		free(CAP);
+		remedy_oom_score_adj(m, f, auxerr__aux(r, "policy"));
 		return;
 	}
 	if (!auxerr_record_is_weak(r) && auxerr__aux(r, "rlimit") &&

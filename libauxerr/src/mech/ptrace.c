@@ -8,6 +8,12 @@
 #include "mech.h"
 #include "text.h"
 
+/* the record names the target's ids (ouid=...), or says they are hidden */
+static int has_ids(const struct auxerr_record *r)
+{
+	return auxerr__aux(r, "ouid") || auxerr__aux(r, "ids");
+}
+
 static void ptrace_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
 {
 	const struct auxerr_record *r = f->rec;
@@ -19,7 +25,15 @@ static void ptrace_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
 		opid = "?";
 	if (!uid)
 		uid = "?";
-	if (reason && strcmp(reason, "creds") == 0)
+	if (reason && strcmp(reason, "creds") == 0 && has_ids(r)) {
+		/* "...: process 812 belongs to another user (root): its user
+		 * and group ids must all be the caller's, and uid 65534 lacks
+		 * CAP_SYS_PTRACE" */
+		auxerr__buf_str(b, _("denied by the ptrace access rules: "));
+		auxerr__target_owner(b, f);
+		auxerr__buf_printf(b, _(": its real, effective and saved user and group ids must all be the caller's, and uid %s lacks CAP_SYS_PTRACE"),
+				   uid);
+	} else if (reason && strcmp(reason, "creds") == 0)
 		auxerr__buf_printf(b, _("denied by the ptrace access rules: process %s runs with other user or group ids than uid %s, which lacks CAP_SYS_PTRACE"),
 			  opid, uid);
 	else if (reason && strcmp(reason, "not_dumpable") == 0)
@@ -43,7 +57,19 @@ static void ptrace_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 	if (reason && strcmp(reason, "not_dumpable") == 0)
 		why = auxerr__xprintf(&m->oom, _("Process %s is not dumpable (it changed its ids or made itself so), and only CAP_SYS_PTRACE passes that check"),
 			      opid);
-	else
+	else if (has_ids(r)) {
+		struct auxerr_buf o = { 0 };
+
+		auxerr__target_owner(&o, f);
+		if (o.oom)
+			m->oom = 1;
+		/* "Process 812 belongs to another user (root), and ..." */
+		why = auxerr__xprintf(&m->oom, _("%s, and only CAP_SYS_PTRACE passes that check for a process whose ids are not all the caller's"),
+				      o.s ? o.s : "?");
+		if (why && why[0] >= 'a' && why[0] <= 'z')
+			why[0] = (char)(why[0] - 'a' + 'A');
+		free(o.s);
+	} else
 		why = auxerr__xprintf(&m->oom, _("Process %s runs with other user or group ids than the caller, and only CAP_SYS_PTRACE passes that check"),
 			      opid);
 	auxerr__one_capability(m, f, &b, "sys_ptrace", why);
