@@ -16,19 +16,28 @@
 /*
  * A directory's flag refuses a name made or removed in it (a write asked
  * of the directory, as dac's parent), except where the named directory
- * itself is the immutable or append-only one: rmdir and rename, which the
- * record does not tell apart from the first case.
+ * itself is the immutable or append-only one.  The kernel says PARENT
+ * where it is the directory of the name (also for rmdir and rename);
+ * otherwise, and in records that do not say (the BPF backend's, an older
+ * series'), the system call tells: rmdir and rename of a directory
+ * refuse the directory itself, and so do changes of its own attributes;
+ * a call that makes or removes a name cannot refuse a directory that is
+ * that name.
  */
 static int flag_on_parent(const struct auxerr_facts *f)
 {
 	static const char *const own_calls[] = {
-		"rmdir", "rename", "renameat", "renameat2", NULL,
+		"rmdir", "rename", "renameat", "renameat2", "chmod",
+		"fchmod", "fchmodat", "fchmodat2", "chown", "fchown",
+		"lchown", "fchownat", "utime", "utimes", "futimesat",
+		"utimensat", "setxattr", "lsetxattr", "fsetxattr",
+		"removexattr", "lremovexattr", "fremovexattr", NULL,
 	};
 
-	if (!f->object.is_dir)
-		return 0;
 	if (f->object.parent_item)
 		return 1;
+	if (!f->object.is_dir)
+		return 0;
 	for (const char *const *c = own_calls; *c; c++)
 		if (strcmp(f->syscall, *c) == 0)
 			return 0;
