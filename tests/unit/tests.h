@@ -24,6 +24,7 @@ void add_spec19d_suite(void);
 void add_spec19e_suite(void);
 void add_spec19f_suite(void);
 void add_beyond_suite(void);
+void add_spec35_suite(void);
 void add_lsm_record_suite(void);
 void add_usermsg_suite(void);
 void add_damaged_suite(void);
