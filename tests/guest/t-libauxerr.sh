@@ -363,7 +363,8 @@ common mount-noexec 13 execve mount "execve $t/noexec/true: denied by a mount op
 expect_eq mount-noexec-flag noexec "$(aux flag)"
 expect_eq mount-noexec-mnt-point-interp "$t/noexec" "$(auxi mnt_point)"
 check mount-noexec-mmap mmapx "$t/noexec/true"
-common mount-noexec-mmap 1 mmap mount "mmap: denied by a mount option: $t/noexec is mounted noexec (no programs run from it)"
+# mmap takes a descriptor, not a name: the record names its file
+common mount-noexec-mmap 1 mmap mount "mmap $t/noexec/true: denied by a mount option: $t/noexec is mounted noexec (no programs run from it)"
 expect_eq mount-noexec-mmap-flag noexec "$(aux flag)"
 mount -t tmpfs -o nodev,mode=755 tmpfs "$t/nodev"
 mknod -m 0666 "$t/nodev/null" c 1 3
@@ -418,7 +419,7 @@ sleep 3600 &
 rootpid=$!
 check ptrace ptrace "$rootpid"
 kill "$rootpid"
-common ptrace 1 ptrace ptrace "ptrace: denied by the ptrace access rules: process $rootpid runs with other user or group ids than uid 65534, which lacks CAP_SYS_PTRACE"
+common ptrace 1 ptrace ptrace "ptrace: denied by the ptrace access rules: process $rootpid belongs to another user (root): its real, effective and saved user and group ids must all be the caller's, and uid 65534 lacks CAP_SYS_PTRACE"
 expect_eq ptrace-reason creds "$(aux reason)"
 expect_eq ptrace-opid "$rootpid" "$(aux opid)"
 nobody_bg "$CHECK" undumpable-sleep

@@ -299,7 +299,7 @@ rootpid=$!
 deny _ ptrace "$rootpid"
 expect ptrace 1 command root 0 \
 	"cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+sys_ptrace --ambient-caps=+sys_ptrace -- $CHECK ptrace $rootpid" \
-	"Process $rootpid runs with other user or group ids than the caller, and only CAP_SYS_PTRACE passes that check: root can run the program again as uid 65534 with CAP_SYS_PTRACE alone, rather than as root: cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+sys_ptrace --ambient-caps=+sys_ptrace -- $CHECK ptrace $rootpid" \
+	"Process $rootpid belongs to another user (root), and only CAP_SYS_PTRACE passes that check for a process whose ids are not all the caller's: root can run the program again as uid 65534 with CAP_SYS_PTRACE alone, rather than as root: cd $t && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+sys_ptrace --ambient-caps=+sys_ptrace -- $CHECK ptrace $rootpid" \
 	"CAP_SYS_PTRACE lets that run of the program trace and read the memory of every process, root's included"
 apply ptrace
 expect_eq ptrace-now-allowed "action=0" "$(sed -n 1p <<<"$applied")"
@@ -398,6 +398,33 @@ if mount -o loop /run/auxerr-remedy.img "$t/ext4"; then
 	expect_eq append-o_append-allowed 0 "$?"
 	apply append
 	again append open "$t/ext4/append" trunc
+	# the flags refuse changes of the inode itself too: truncate(2) of an
+	# append-only file, chmod(2) of an immutable file its caller owns
+	echo a > "$t/ext4/append2"
+	echo i > "$t/ext4/own"
+	chmod 0666 "$t/ext4/append2"
+	chown "$NOBODY" "$t/ext4/own"
+	chattr +a "$t/ext4/append2"
+	chattr +i "$t/ext4/own"
+	deny inode-truncate truncate "$t/ext4/append2"
+	expect append-truncate 1 command "root (CAP_LINUX_IMMUTABLE)" 0 \
+		"chattr -a $t/ext4/append2" \
+		"Root, with CAP_LINUX_IMMUTABLE, can clear the append-only flag of $t/ext4/append2: chattr -a $t/ext4/append2" \
+		"$t/ext4/append2 may then be overwritten, truncated or removed, not only appended to, which the append-only flag prevents even for root (chattr +a sets it again)"
+	expect_eq append-truncate-sentence "truncate $t/ext4/append2: denied by an inode flag: the file is append-only (chattr +a)" \
+		"$(sed -n 's/^explain=//p' <<<"$out")"
+	apply append-truncate
+	again append-truncate truncate "$t/ext4/append2"
+	deny inode-chmod chmod "$t/ext4/own" 0600
+	expect immutable-chmod 1 command "root (CAP_LINUX_IMMUTABLE)" 0 \
+		"chattr -i $t/ext4/own" \
+		"Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of $t/ext4/own: chattr -i $t/ext4/own" \
+		"$t/ext4/own may then be changed, renamed or removed by whoever its permissions allow, which the immutable flag prevents even for root (chattr +i sets it again)"
+	expect_eq immutable-chmod-sentence "chmod $t/ext4/own: denied by an inode flag: the file is immutable (chattr +i)" \
+		"$(sed -n 's/^explain=//p' <<<"$out")"
+	apply immutable-chmod
+	again immutable-chmod chmod "$t/ext4/own" 0600
+	expect_eq immutable-chmod-mode 600 "$(stat -c %a "$t/ext4/own")"
 	# a directory's flag refuses a name made or removed in it: the
 	# remedy clears the directory's flag, not a file's
 	mkdir "$t/ext4/frozen" "$t/ext4/logs"
@@ -411,7 +438,9 @@ if mount -o loop /run/auxerr-remedy.img "$t/ext4"; then
 		"chattr -i $t/ext4/frozen" \
 		"Root, with CAP_LINUX_IMMUTABLE, can clear the immutable flag of $t/ext4/frozen: chattr -i $t/ext4/frozen" \
 		"names in $t/ext4/frozen may then be made, renamed or removed by whoever its permissions allow, which the immutable flag prevents even for root (chattr +i sets it again)"
-	expect_eq frozen-mkdir-sentence "mkdir $t/ext4/frozen/new: denied by an inode flag: the directory $t/ext4/frozen is immutable (chattr +i)" \
+	# the kernel names the directory as the PARENT item, its name ending
+	# in "/" as audit writes a parent
+	expect_eq frozen-mkdir-sentence "mkdir $t/ext4/frozen/: denied by an inode flag: the directory $t/ext4/frozen is immutable (chattr +i)" \
 		"$(sed -n 's/^explain=//p' <<<"$out")"
 	deny _ unlink "$t/ext4/frozen/old"
 	expect frozen-unlink 1 command "root (CAP_LINUX_IMMUTABLE)" 0 \

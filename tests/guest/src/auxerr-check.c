@@ -7,7 +7,7 @@
  *   auxerr-check [-f] [-A] ACTION ARGS... [-- ACTION ARGS...]
  *
  * Actions: open PATH [r|w|trunc], chown PATH UID, chmod PATH OCTAL,
- * mkdir PATH, unlink PATH,
+ * truncate PATH (to 0), mkdir PATH, unlink PATH,
  * rename FROM TO, exec PATH, mmapx PATH (map it executable), ptrace PID,
  * getpid, seccomp NR ERRNO (stack a filter failing syscall NR with ERRNO),
  * landlock DIR (allow file access beneath DIR, and reading beneath /etc
@@ -147,6 +147,8 @@ static int do_action(char **argv, int *used)
 		*used = 3;
 		return chmod(argv[1], (mode_t)strtoul(argv[2], NULL, 8)) ? errno : 0;
 	}
+	if (!strcmp(a, "truncate"))
+		return truncate(argv[1], 0) ? errno : 0;
 	if (!strcmp(a, "mkdir"))
 		return mkdir(argv[1], 0755) ? errno : 0;
 	if (!strcmp(a, "unlink"))

@@ -35,7 +35,15 @@
  * [PATH r|w|rw] (numbers as strtoul reads them, 0x allowed; anonymous
  * without PATH), mprotect PROT [PATH] (of a fresh private anonymous page,
  * or of a MAP_SHARED page of PATH opened read-only), mremap NEWLEN FLAGS
- * (of a fresh one-page mapping), exec PATH (execve() with no argument).
+ * (of a fresh one-page mapping), exec PATH (execve() with no argument),
+ * truncate PATH (to 0), ftruncate PATH (opened O_WRONLY | O_APPEND, then
+ * ftruncate to 0), utimes PATH (utimensat to 1 s), sendto ADDR PORT
+ * [so_broadcast] (one byte from a new UDP socket, with SO_BROADCAST set
+ * when asked), udp-connect ADDR PORT [so_broadcast] (connect() of one),
+ * memfd exec|seal|none (memfd_create with MFD_EXEC, MFD_NOEXEC_SEAL or no
+ * flag), connect-unix PATH (a stream socket to that file), mlock BYTES (of
+ * a new anonymous mapping), mlockall (MCL_CURRENT), ptrace PID
+ * (PTRACE_ATTACH).
  *
  *   auxerr-everyday ipcmk shm|msg KEY MODE
  *   auxerr-everyday ipcset shm|msg KEY MODE
@@ -86,10 +94,12 @@
 #include <sys/msg.h>
 #include <sys/shm.h>
 #include <sys/mount.h>
+#include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <auxerr.h>
@@ -384,6 +394,74 @@ static long act(int argc, char **argv, long *nr)
 		fd = syscall(SYS_bpf, BPF_PROG_LOAD, &attr, sizeof(attr));
 		return fd;
 	}
+	if (!strcmp(a, "truncate") && argc == 3) {
+		*nr = SYS_truncate;
+		return syscall(SYS_truncate, argv[2], 0L);
+	}
+	if (!strcmp(a, "ftruncate") && argc == 3) {
+		int fd = open(argv[2], O_WRONLY | O_APPEND);
+
+		if (fd < 0) {
+			*nr = SYS_openat;
+			return -1;
+		}
+		*nr = SYS_ftruncate;
+		return syscall(SYS_ftruncate, fd, 0L);
+	}
+	if (!strcmp(a, "utimes") && argc == 3) {
+		struct timespec ts[2] = { { 1, 0 }, { 1, 0 } };
+
+		*nr = SYS_utimensat;
+		return syscall(SYS_utimensat, AT_FDCWD, argv[2], ts, 0);
+	}
+	if ((!strcmp(a, "sendto") || !strcmp(a, "udp-connect")) &&
+	    (argc == 4 || argc == 5)) {
+		struct sockaddr_in sa = { .sin_family = AF_INET };
+		int one = 1;
+		int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+		sa.sin_port = htons((unsigned short)atoi(argv[3]));
+		inet_pton(AF_INET, argv[2], &sa.sin_addr);
+		if (argc == 5 && !strcmp(argv[4], "so_broadcast"))
+			setsockopt(fd, SOL_SOCKET, SO_BROADCAST, &one, sizeof(one));
+		if (!strcmp(a, "udp-connect")) {
+			*nr = SYS_connect;
+			return syscall(SYS_connect, fd, &sa, sizeof(sa));
+		}
+		*nr = SYS_sendto;
+		return syscall(SYS_sendto, fd, "x", 1, 0, &sa, sizeof(sa));
+	}
+	if (!strcmp(a, "connect-unix") && argc == 3) {
+		struct sockaddr_un sa = { .sun_family = AF_UNIX };
+		int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+		snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", argv[2]);
+		*nr = SYS_connect;
+		return syscall(SYS_connect, fd, &sa, sizeof(sa));
+	}
+	if (!strcmp(a, "memfd") && argc == 3) {
+		unsigned int fl = !strcmp(argv[2], "exec") ? 0x10U :
+				  !strcmp(argv[2], "seal") ? 0x8U : 0;
+
+		*nr = SYS_memfd_create;
+		return syscall(SYS_memfd_create, "auxerr", fl);
+	}
+	if (!strcmp(a, "mlock") && argc == 3) {
+		size_t len = strtoul(argv[2], NULL, 0);
+		void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		*nr = SYS_mlock;
+		return syscall(SYS_mlock, p, len);
+	}
+	if (!strcmp(a, "mlockall") && argc == 2) {
+		*nr = SYS_mlockall;
+		return syscall(SYS_mlockall, MCL_CURRENT);
+	}
+	if (!strcmp(a, "ptrace") && argc == 3) {
+		*nr = SYS_ptrace;
+		return syscall(SYS_ptrace, PTRACE_ATTACH, atoi(argv[2]), 0, 0);
+	}
 	fprintf(stderr, "auxerr-everyday: bad action\n");
 	exit(2);
 }
@@ -650,7 +728,9 @@ int main(int argc, char **argv)
 			"new_pp", "new_pe", "securebits", "new_securebits",
 			"cmd", "ipc_key", "ipc_id", "cuid", "cgid",
 			"group_low", "group_high", "check", "arg", "value",
-			"limit", "interp", "fstype", "file", NULL
+			"limit", "interp", "fstype", "file", "flag",
+			"mnt_point", "daddr", "sock_type", "protocol", "reason",
+			"rlimit", "rlimit_cur", NULL
 		};
 		static const char *const sys_names[] = {
 			"syscall", "exit", "a0", "a1", "a2", NULL

@@ -1,0 +1,265 @@
+#!/bin/bash
+# Denials that kept no record, or too thin a one, until the kernel noted
+# them (issue 35), as the unprivileged user nobody: the record field by
+# field, libauxerr's sentence and remedy, and, where the remedy is a
+# command, the command run by the party it names and the call repeated,
+# which must then succeed (build/userland/auxerr-everyday,
+# tests/guest/src/auxerr-everyday.c).
+#
+# Cases: execve() of a directory and of a FIFO (filetype); sendto() and
+# connect() of a UDP socket to a broadcast address without SO_BROADCAST
+# (broadcast), and with it (allowed); memfd_create() under
+# vm.memfd_noexec = 2 (sysctl; root's remedy applied), and with
+# MFD_NOEXEC_SEAL (allowed); utimensat() of an immutable file and
+# ftruncate() of an append-only one (inode, the flags on changes of the
+# inode itself, named by the descriptor's file); PTRACE_ATTACH to root's
+# process (ptrace with the target's ids), and with /proc hidepid=1 (the
+# ids hidden); mlock() and mlockall() under RLIMIT_MEMLOCK (cap rlimit=:
+# EPERM at 0, ENOMEM above; root's larger limit applied); lowering
+# oom_score_adj below the floor (cap policy=oom_score_adj_min; root's
+# choom applied, after which the owner may lower it that far).
+. "$(dirname "$0")/lib.sh"
+
+B=${AUXERR_TOP:-/work/main}/build/userland
+EV=$B/auxerr-everyday
+[ -x "$EV" ] || { fail denials-built "no $EV (make userland)"; finish; }
+[ -d "$AUXERR_SYSCTL" ] || { fail kernel-has-auxerr "no $AUXERR_SYSCTL"; finish; }
+echo 1 > "$AUXERR_SYSCTL/enabled"
+echo 1 > "$AUXERR_SYSCTL/depth"
+
+t=/tmp/denials
+rm -rf "$t"
+mkdir -m 0755 "$t"
+cd "$t" || exit 1
+
+# run ARGS...: auxerr-everyday as nobody; $out is its output
+run() { out=$(as_nobody "$EV" "$@" 2>&1); }
+get() { awk -v k="$1=" 'index($0, k) == 1 { print substr($0, length(k) + 1); exit }' <<<"$out"; }
+# fields NAME KEY=VALUE...: each f.KEY of the AUXERR record
+fields() {
+	local name=$1 kv
+	shift
+	for kv in "$@"; do
+		expect_eq "$name-${kv%%=*}" "${kv#*=}" "$(get "f.${kv%%=*}")"
+	done
+}
+# remedy NAME KIND COMMAND WHO UID [WEAKENS]
+remedy() {
+	expect_eq "$1-remedy-kind" "$2" "$(get remedy.kind)"
+	expect_eq "$1-remedy-command" "$3" "$(get remedy.command)"
+	expect_eq "$1-remedy-who" "$4" "$(get remedy.who)"
+	expect_eq "$1-remedy-uid" "$5" "$(get remedy.uid)"
+	[ $# -ge 6 ] && expect_eq "$1-remedy-weakens" "$6" "$(get remedy.weakens)"
+}
+
+# ---- execve() of what is not a regular file ---------------------------------
+mkdir -m 0755 "$t/tools"
+run exec "$t/tools"
+expect_eq exec-dir-errno 13 "$(get errno)"
+expect_eq exec-dir-mechanism filetype "$(get mechanism)"
+expect_eq exec-dir-syscall 59 "$(get sys.syscall)"
+fields exec-dir perm=1 mode=040755 ouid=0 ogid=0 \
+	inode="$(stat -c %i "$t/tools")"
+expect_eq exec-dir-path "$t/tools" "$(get i.PATH.name)"
+expect_eq exec-dir-sentence "execve $t/tools: only a regular file can be executed, and $t/tools is a directory (its mode bits 0755 do not matter)" "$(get sentence)"
+remedy exec-dir none - - -1
+expect_eq exec-dir-remedy-text "No change of permissions allows executing a directory: run a program inside $t/tools by its full name ($t/tools/PROGRAM), or add $t/tools to PATH" "$(get remedy.text)"
+mkfifo -m 0755 "$t/pipe"
+run exec "$t/pipe"
+expect_eq exec-fifo-errno 13 "$(get errno)"
+expect_eq exec-fifo-mechanism filetype "$(get mechanism)"
+fields exec-fifo perm=1 mode=010755
+expect_eq exec-fifo-sentence "execve $t/pipe: only a regular file can be executed, and $t/pipe is a FIFO (named pipe) (its mode bits 0755 do not matter)" "$(get sentence)"
+# a regular file with the same bits runs
+cp /bin/true "$t/true"
+chmod 0755 "$t/true"
+run exec "$t/true"
+expect_eq exec-regular-runs "" "$out"
+
+# ---- a broadcast without SO_BROADCAST ------------------------------------------
+ip link set lo up
+# 127.255.255.255: lo's subnet broadcast, a route the local table has
+run sendto 127.255.255.255 9
+expect_eq broadcast-sendto-errno 13 "$(get errno)"
+expect_eq broadcast-sendto-mechanism broadcast "$(get mechanism)"
+expect_eq broadcast-sendto-syscall 44 "$(get sys.syscall)"
+fields broadcast-sendto daddr=127.255.255.255 sock_type=2 protocol=17
+expect_eq broadcast-sendto-sockaddr 1 "$(get count.SOCKADDR)"
+expect_eq broadcast-sendto-sentence "sendto 127.255.255.255 port 9: 127.255.255.255 is a broadcast address, and a UDP socket may send to one only once the program has set SO_BROADCAST on it, which it has not; no privilege is missing" "$(get sentence)"
+remedy broadcast-sendto none - - -1
+expect_eq broadcast-sendto-remedy-text "The program ($EV) must ask for broadcasting before it sends: setsockopt(fd, SOL_SOCKET, SO_BROADCAST, &one, sizeof(one)) on the socket; or send to the one host meant instead of the broadcast address" "$(get remedy.text)"
+# the remedy, as the program would take it: the same call with the option
+run sendto 127.255.255.255 9 so_broadcast
+expect_eq broadcast-sendto-with-option 0 "$(get errno)"
+run udp-connect 127.255.255.255 9
+expect_eq broadcast-connect-errno 13 "$(get errno)"
+expect_eq broadcast-connect-mechanism broadcast "$(get mechanism)"
+fields broadcast-connect daddr=127.255.255.255 sock_type=2 protocol=17
+expect_eq broadcast-connect-sentence "connect 127.255.255.255 port 9: 127.255.255.255 is a broadcast address, and a UDP socket may be connected to one only once the program has set SO_BROADCAST on it, which it has not; no privilege is missing" "$(get sentence)"
+run udp-connect 127.255.255.255 9 so_broadcast
+expect_eq broadcast-connect-with-option 0 "$(get errno)"
+# a unicast address is no broadcast
+run sendto 127.0.0.1 9
+expect_eq unicast-sendto 0 "$(get errno)"
+
+# ---- vm.memfd_noexec -----------------------------------------------------------
+if [ -w /proc/sys/vm/memfd_noexec ]; then
+	old_memfd=$(cat /proc/sys/vm/memfd_noexec)
+	sysctl -q -w vm.memfd_noexec=2
+	# without MFD_EXEC or MFD_NOEXEC_SEAL the kernel seals it itself
+	run memfd none
+	expect_eq memfd-none-sealed 0 "$(get errno)"
+	run memfd exec
+	expect_eq memfd-errno 13 "$(get errno)"
+	expect_eq memfd-mechanism sysctl "$(get mechanism)"
+	expect_eq memfd-syscall 319 "$(get sys.syscall)"
+	fields memfd policy=vm.memfd_noexec policy_value=2
+	expect_eq memfd-sentence "memfd_create: denied by vm.memfd_noexec = 2: a memfd must be created with MFD_NOEXEC_SEAL (never executable), and the program asked for MFD_EXEC; no capability overrides it" "$(get sentence)"
+	remedy memfd policy "sysctl -w vm.memfd_noexec=1" root 0 \
+		"every process may then create executable memfds again, so that code can be run from memory without a file on disk, which vm.memfd_noexec = 2 forbade"
+	# the program's own way: MFD_NOEXEC_SEAL
+	run memfd seal
+	expect_eq memfd-seal-allowed 0 "$(get errno)"
+	# root's way, as the remedy's command says
+	run memfd exec
+	bash -c "$(get remedy.command)" >/dev/null
+	expect_eq memfd-remedy-applied 1 "$(cat /proc/sys/vm/memfd_noexec)"
+	run memfd exec
+	expect_eq memfd-now-allowed 0 "$(get errno)"
+	echo "$old_memfd" > /proc/sys/vm/memfd_noexec
+else
+	fail memfd-sysctl "no writable /proc/sys/vm/memfd_noexec"
+fi
+
+# ---- the inode flags on changes of the inode itself ------------------------------
+truncate -s 16M /run/auxerr-denials.img
+mkfs.ext4 -q -F /run/auxerr-denials.img
+mkdir "$t/ext4"
+if mount -o loop /run/auxerr-denials.img "$t/ext4"; then
+	echo i > "$t/ext4/frozen"
+	echo a > "$t/ext4/log"
+	chown "$NOBODY" "$t/ext4/frozen" "$t/ext4/log"
+	chattr +i "$t/ext4/frozen"
+	chattr +a "$t/ext4/log"
+	run utimes "$t/ext4/frozen"
+	expect_eq utimes-immutable-errno 1 "$(get errno)"
+	expect_eq utimes-immutable-mechanism inode "$(get mechanism)"
+	fields utimes-immutable flag=immutable fstype=ext4 mode=0100644 \
+		ouid="$NOBODY" inode="$(stat -c %i "$t/ext4/frozen")"
+	expect_eq utimes-immutable-path "$t/ext4/frozen" "$(get i.PATH.name)"
+	expect_eq utimes-immutable-sentence "utimensat $t/ext4/frozen: denied by an inode flag: the file is immutable (chattr +i)" "$(get sentence)"
+	remedy utimes-immutable command "chattr -i $t/ext4/frozen" "root (CAP_LINUX_IMMUTABLE)" 0
+	bash -c "$(get remedy.command)"
+	run utimes "$t/ext4/frozen"
+	expect_eq utimes-immutable-now-allowed 0 "$(get errno)"
+	run ftruncate "$t/ext4/log"
+	expect_eq ftruncate-append-errno 1 "$(get errno)"
+	expect_eq ftruncate-append-syscall 77 "$(get sys.syscall)"
+	expect_eq ftruncate-append-mechanism inode "$(get mechanism)"
+	fields ftruncate-append flag=append fstype=ext4 \
+		inode="$(stat -c %i "$t/ext4/log")"
+	# no path argument: the descriptor's file names it
+	expect_eq ftruncate-append-path "$t/ext4/log" "$(get i.PATH.name)"
+	expect_eq ftruncate-append-sentence "ftruncate $t/ext4/log: denied by an inode flag: the file is append-only (chattr +a)" "$(get sentence)"
+	remedy ftruncate-append command "chattr -a $t/ext4/log" "root (CAP_LINUX_IMMUTABLE)" 0
+	bash -c "$(get remedy.command)"
+	run ftruncate "$t/ext4/log"
+	expect_eq ftruncate-append-now-allowed 0 "$(get errno)"
+	umount "$t/ext4"
+else
+	fail ext4-loop-mount "mount -o loop failed"
+fi
+rm -f /run/auxerr-denials.img
+
+# ---- ptrace of another user's process ---------------------------------------
+sleep 300 &
+victim=$!
+run ptrace "$victim"
+expect_eq ptrace-errno 1 "$(get errno)"
+expect_eq ptrace-mechanism ptrace "$(get mechanism)"
+expect_eq ptrace-syscall 101 "$(get sys.syscall)"
+fields ptrace reason=creds opid="$victim" ouid=0 oruid=0 osuid=0 ogid=0 \
+	orgid=0 osgid=0 capability=19 userns=4026531837 userns_owner=0
+expect_eq ptrace-sentence "ptrace: denied by the ptrace access rules: process $victim belongs to another user (root): its real, effective and saved user and group ids must all be the caller's, and uid $NOBODY lacks CAP_SYS_PTRACE" "$(get sentence)"
+remedy ptrace command \
+	"cd $t && setpriv --reuid=$NOBODY --regid=$NOBODY --init-groups --inh-caps=+sys_ptrace --ambient-caps=+sys_ptrace -- $EV ptrace $victim" \
+	root 0 \
+	"CAP_SYS_PTRACE lets that run of the program trace and read the memory of every process, root's included"
+expect_match ptrace-remedy-text "^Process $victim belongs to another user \\(root\\), and only CAP_SYS_PTRACE passes that check for a process whose ids are not all the caller's: root can run " "$(get remedy.text)"
+# root runs it: the same call, as nobody with CAP_SYS_PTRACE alone
+applied=$(bash -c "$(get remedy.command)" 2>&1)
+expect_eq ptrace-remedy-applied errno=0 "$(head -1 <<<"$applied")"
+# a process of nobody's own: nothing to refuse
+nobody_bg sleep 300
+own=$!
+run ptrace "$own"
+expect_eq ptrace-own-allowed 0 "$(get errno)"
+kill -KILL "$own" 2>/dev/null	# stopped by the attach: SIGTERM would wait
+# /proc hidepid=1 hides the ids of other users' processes from nobody
+mount -t proc -o hidepid=1 proc /proc
+run ptrace "$victim"
+umount /proc
+expect_eq ptrace-hidden-errno 1 "$(get errno)"
+fields ptrace-hidden reason=creds opid="$victim" ids=hidden capability=19
+expect_eq ptrace-hidden-no-ouid "" "$(get f.ouid)"
+expect_eq ptrace-hidden-sentence "ptrace: denied by the ptrace access rules: process $victim belongs to another user, whose ids are hidden from the caller: its real, effective and saved user and group ids must all be the caller's, and uid $NOBODY lacks CAP_SYS_PTRACE" "$(get sentence)"
+kill -KILL "$victim" 2>/dev/null
+
+# ---- RLIMIT_MEMLOCK ---------------------------------------------------------------
+# run_limited BYTES ARGS...: auxerr-everyday as nobody with RLIMIT_MEMLOCK BYTES
+run_limited() {
+	local l=$1
+	shift
+	out=$(prlimit --memlock="$l:$l" setpriv --reuid="$NOBODY" --regid="$NOBODY" \
+		--clear-groups --inh-caps=-all -- "$EV" "$@" 2>&1)
+}
+run_limited 0 mlock 4096
+expect_eq mlock-zero-errno 1 "$(get errno)"
+expect_eq mlock-zero-mechanism cap "$(get mechanism)"
+expect_eq mlock-zero-syscall 149 "$(get sys.syscall)"
+fields mlock-zero capability=14 rlimit=RLIMIT_MEMLOCK rlimit_cur=0
+expect_eq mlock-zero-sentence "mlock: RLIMIT_MEMLOCK (0) does not let this process lock any memory; that needs CAP_IPC_LOCK, and uid $NOBODY does not have it in the initial user namespace" "$(get sentence)"
+remedy mlock-zero command - root 0 \
+	"the user's processes may then keep that much memory from being swapped out, which other processes then lack"
+run_limited 65536 mlock 1048576
+expect_eq mlock-over-errno 12 "$(get errno)"
+expect_eq mlock-over-mechanism cap "$(get mechanism)"
+expect_eq mlock-over-exit -12 "$(get sys.exit)"
+fields mlock-over capability=14 rlimit=RLIMIT_MEMLOCK rlimit_cur=65536
+expect_eq mlock-over-sentence "mlock: RLIMIT_MEMLOCK (65536 bytes) lets this process lock only that much memory in all; more needs CAP_IPC_LOCK, and uid $NOBODY does not have it in the initial user namespace" "$(get sentence)"
+# root's remedy: a larger limit for the process; the call then works
+run_limited 2097152 mlock 1048576
+expect_eq mlock-larger-limit-allowed 0 "$(get errno)"
+run_limited 0 mlockall
+expect_eq mlockall-zero-errno 1 "$(get errno)"
+fields mlockall-zero capability=14 rlimit=RLIMIT_MEMLOCK rlimit_cur=0
+run_limited 65536 mlockall
+expect_eq mlockall-over-errno 12 "$(get errno)"
+expect_eq mlockall-over-syscall 151 "$(get sys.syscall)"
+fields mlockall-over capability=14 rlimit=RLIMIT_MEMLOCK rlimit_cur=65536
+
+# ---- oom_score_adj below the floor -------------------------------------------------
+nobody_bg sleep 300
+own=$!
+run write "/proc/$own/oom_score_adj" -500
+expect_eq oom-errno 13 "$(get errno)"
+expect_eq oom-mechanism cap "$(get mechanism)"
+expect_eq oom-syscall 1 "$(get sys.syscall)"
+fields oom capability=24 policy=oom_score_adj_min policy_value=0
+expect_eq oom-path "/proc/$own/oom_score_adj" "$(get i.PATH.name)"
+expect_eq oom-sentence "write /proc/$own/oom_score_adj: denied below the process's floor oom_score_adj_min = 0: without CAP_SYS_RESOURCE a process's oom_score_adj may not be lowered below the value a process with that capability last set for it (0 unless one did), and uid $NOBODY does not have it in the initial user namespace" "$(get sentence)"
+remedy oom command - root 0 \
+	"the out-of-memory killer then spares that process longer, and kills others first"
+expect_match oom-remedy-text "choom -p $own -n VALUE" "$(get remedy.text)"
+# root applies it with a value below the one asked: the owner may then go that far
+choom -p "$own" -n -600 >/dev/null
+run write "/proc/$own/oom_score_adj" -500
+expect_eq oom-now-allowed 0 "$(get errno)"
+expect_eq oom-value -500 "$(cat "/proc/$own/oom_score_adj")"
+# raising it never needed anything
+run write "/proc/$own/oom_score_adj" 100
+expect_eq oom-raise-allowed 0 "$(get errno)"
+kill -KILL "$own" 2>/dev/null	# stopped by the attach: SIGTERM would wait
+
+echo "$passes passed, $failures failed"
+finish
