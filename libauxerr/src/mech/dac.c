@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "mech.h"
 #include "text.h"
@@ -174,6 +175,20 @@ static void dac_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
 }
 
 /*
+ * A socket whose group may write it (docker.sock 0660 root:docker): the
+ * way its owner meant it to be opened is membership of that group, which
+ * also survives the socket being made anew, as an ACL entry does not.
+ */
+static void group_way(struct auxerr_buf *b, const struct auxerr_facts *f,
+		      const char *uword, int named)
+{
+	const char *g = auxerr__id_name(f->rec, "ogid");
+
+	auxerr__buf_printf(b, _("; the socket's group (%s) has that permission, and the socket may be made anew with its daemon, without the entry: root can make the user a member of that group instead, from its next login (usermod -aG %s %s), which opens to it every other file that group may use"),
+			   g, g, named && uword ? uword : "USER");
+}
+
+/*
  * The object's class did not grant @missing of the requested bits.
  * - The caller owns it: it sets the bit itself (chmod u+w).
  * - Its own ACL entry, a group entry, the owning group or "other"
@@ -254,6 +269,9 @@ void auxerr__dac_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f,
 			   _("%s can give uid %lu %s permission on %s with one ACL entry for that user"),
 			   m->who ? m->who : "?", fsuid, words.s ? words.s : "?",
 			   qpath ? qpath : _("(path unknown)"));
+		if (S_ISSOCK((mode_t)mode) && strcmp(cls, "other") == 0 &&
+		    ((mode >> 3) & missing) == missing)
+			group_way(&b, f, uword, named);
 		free(uword);
 	}
 	auxerr__remedy_say(m, &b);
