@@ -17,7 +17,11 @@
 # ids hidden); mlock() and mlockall() under RLIMIT_MEMLOCK (cap rlimit=:
 # EPERM at 0, ENOMEM above; root's larger limit applied); lowering
 # oom_score_adj below the floor (cap policy=oom_score_adj_min; root's
-# choom applied, after which the owner may lower it that far).
+# choom applied, after which the owner may lower it that far); the
+# object's path where the name given does not say it: a directory refused
+# inside a symbolic link (path, component= its path), connect() to a unix
+# socket (dac, PATH from the address; the owner's setfacl applied, the
+# group way, membership of the socket's group, proven too).
 . "$(dirname "$0")/lib.sh"
 
 B=${AUXERR_TOP:-/work/main}/build/userland
@@ -260,6 +264,51 @@ expect_eq oom-value -500 "$(cat "/proc/$own/oom_score_adj")"
 run write "/proc/$own/oom_score_adj" 100
 expect_eq oom-raise-allowed 0 "$(get errno)"
 kill -KILL "$own" 2>/dev/null	# stopped by the attach: SIGTERM would wait
+
+# ---- the object's path: a walk through a symbolic link ---------------------------
+mkdir -m 0700 "$t/private"
+mkdir -m 0755 "$t/private/inner"
+echo s > "$t/private/inner/file"
+chmod 0644 "$t/private/inner/file"
+ln -s "$t/private/inner" "$t/link"
+run open "$t/link/file" r
+expect_eq symlink-walk-errno 13 "$(get errno)"
+expect_eq symlink-walk-mechanism path "$(get mechanism)"
+# the directory that refused, by its path: not a prefix of the name given
+expect_eq symlink-walk-component "\"$t/private\"" "$(get f.component)"
+fields symlink-walk perm=1 mode=040700 ouid=0 class=other
+expect_eq symlink-walk-sentence "openat $t/link/file: denied by the permissions of directory $t/private: mode 0700 root:root; uid $NOBODY is \"other\" and has no search permission" "$(get sentence)"
+remedy symlink-walk command "setfacl -m u:nobody:x $t/private" "the directory's owner (uid 0, root)" 0
+bash -c "$(get remedy.command)"
+run open "$t/link/file" r
+expect_eq symlink-walk-now-allowed 0 "$(get errno)"
+
+# ---- the object's path: connect() to a unix socket --------------------------------
+python3 -c 'import socket, sys, time
+s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(8); time.sleep(300)' "$t/app.sock" &
+server=$!
+for ((i = 0; i < 100; i++)); do [ -S "$t/app.sock" ] && break; sleep 0.1; done
+chgrp daemon "$t/app.sock"
+chmod 0660 "$t/app.sock"
+run connect-unix "$t/app.sock"
+expect_eq unix-connect-errno 13 "$(get errno)"
+expect_eq unix-connect-mechanism dac "$(get mechanism)"
+expect_eq unix-connect-syscall 42 "$(get sys.syscall)"
+fields unix-connect class=other perm=2 granted=0 mode=0140660 ouid=0 ogid=1 \
+	inode="$(stat -c %i "$t/app.sock")"
+expect_eq unix-connect-path "$t/app.sock" "$(get i.PATH.name)"
+expect_eq unix-connect-sentence "connect $t/app.sock: denied by file permissions: mode 0660 root:daemon; uid $NOBODY is \"other\" and has no write permission" "$(get sentence)"
+remedy unix-connect command "setfacl -m u:nobody:w $t/app.sock" "the file's owner (uid 0, root)" 0
+expect_eq unix-connect-remedy-text "The file's owner (uid 0, root) can give uid $NOBODY write permission on $t/app.sock with one ACL entry for that user; the socket's group (daemon) has that permission, and the socket may be made anew with its daemon, without the entry: root can make the user a member of that group instead, from its next login (usermod -aG daemon nobody), which opens to it every other file that group may use: setfacl -m u:nobody:w $t/app.sock" "$(get remedy.text)"
+# the group way, as it would be from the next login: nobody in daemon
+out=$(setpriv --reuid="$NOBODY" --regid="$NOBODY" --groups=1 --inh-caps=-all -- "$EV" connect-unix "$t/app.sock" 2>&1)
+expect_eq unix-connect-group-way 0 "$(get errno)"
+# the command, by the owner, from the denial again
+run connect-unix "$t/app.sock"
+bash -c "$(get remedy.command)"
+run connect-unix "$t/app.sock"
+expect_eq unix-connect-now-allowed 0 "$(get errno)"
+kill "$server" 2>/dev/null
 
 echo "$passes passed, $failures failed"
 finish

@@ -730,7 +730,7 @@ int main(int argc, char **argv)
 			"group_low", "group_high", "check", "arg", "value",
 			"limit", "interp", "fstype", "file", "flag",
 			"mnt_point", "daddr", "sock_type", "protocol", "reason",
-			"rlimit", "rlimit_cur", NULL
+			"rlimit", "rlimit_cur", "component", NULL
 		};
 		static const char *const sys_names[] = {
 			"syscall", "exit", "a0", "a1", "a2", NULL
