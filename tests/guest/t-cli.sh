@@ -213,7 +213,7 @@ expect_eq run-noexec-path-rc 126 "$rc"
 expect_eq run-noexec-path-message "auxerr run: auxerr-noexec: Permission denied (execve $t/bin1/auxerr-noexec: denied by file permissions: mode 0644 root:root; uid 65534 is \"other\" and has no execute permission)" "$out"
 # a CMD that is nowhere is ENOENT, told plainly, even right after a
 # denial of the same process
-out=$(as_nobody bash -c ": < $t/secret 2>/dev/null; exec \"\$0\" run -- $t/missing-cmd" "$AUXERR" 2>&1); rc=$?
+out=$(as_nobody bash -c ": 2>/dev/null < $t/secret; exec \"\$0\" run -- $t/missing-cmd" "$AUXERR" 2>&1); rc=$?
 expect_eq run-missing-after-denial-rc 127 "$rc"
 expect_eq run-missing-after-denial-message "auxerr run: $t/missing-cmd: No such file or directory" "$out"
 
