@@ -47,7 +47,7 @@ expect_eq mmap-offset-errno 22 "$(get errno)"
 expect_eq mmap-offset-mechanism vm "$(get mechanism)"
 expect_eq mmap-offset-syscall 9 "$(get sys.syscall)"
 fields mmap-offset check=offset_align arg=5 value=4097 limit="$page"
-expect_eq mmap-offset-sentence "mmap: EINVAL because offset 4097 is not a multiple of the page size $page" "$(get sentence)"
+expect_eq mmap-offset-sentence "mmap $t/data: EINVAL because offset 4097 is not a multiple of the page size $page" "$(get sentence)"
 remedy mmap-offset command - "the program"
 expect_eq mmap-offset-remedy-text "The program must change its call: pass an offset that is a multiple of $page: map from offset $page and use the address it returns plus 1" "$(get remedy.text)"
 
@@ -62,7 +62,7 @@ run mmap 4096 1 2 0 "$t/data" w
 expect_eq mmap-wronly-errno 13 "$(get errno)"
 fields mmap-wronly check=file_not_readable arg=4 value=1 fstype='"tmpfs"' \
 	mode=0100666 ouid=0 inode="$(stat -c %i "$t/data")"
-expect_eq mmap-wronly-sentence "mmap: EACCES because the file descriptor is open O_WRONLY, and every mapping of a file needs it open for reading" "$(get sentence)"
+expect_eq mmap-wronly-sentence "mmap $t/data: EACCES because the file descriptor is open O_WRONLY, and every mapping of a file needs it open for reading" "$(get sentence)"
 
 # ---- mprotect: write on a shared mapping of a file opened read-only -------
 run mprotect 3 "$t/data"

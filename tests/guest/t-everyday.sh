@@ -291,7 +291,7 @@ if want sysctl-write cap sysctl_write; then
 	expect_eq sysctl-write-no-policy "" "$(get f.policy)"
 	ns=""
 	[ "$(get f.userns_level)" = 0 ] && ns=" in the initial user namespace"
-	expect_eq sysctl-write-sentence "write: denied for lack of a capability: writing the sysctl kernel.kptr_restrict needs CAP_SYS_ADMIN, even for a process that could open the file, and uid 0 does not have it$ns" "$(get sentence)"
+	expect_eq sysctl-write-sentence "write /proc/sys/kernel/kptr_restrict: denied for lack of a capability: writing the sysctl kernel.kptr_restrict needs CAP_SYS_ADMIN, even for a process that could open the file, and uid 0 does not have it$ns" "$(get sentence)"
 	remedy sysctl-write command - root 0
 	expect_eq sysctl-write-remedy-text "Only a process with CAP_SYS_ADMIN in the initial user namespace may change the sysctl kernel.kptr_restrict, whoever may open its file: root, with its full capabilities (not in a container or with capabilities dropped), runs sysctl -w kernel.kptr_restrict=VALUE with the value wanted" "$(get remedy.text)"
 	expect_eq sysctl-write-weakens "if the new value is lower, every user may then see kernel addresses, which helps an exploit defeat KASLR" "$(get remedy.weakens)"
