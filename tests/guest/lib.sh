@@ -144,3 +144,27 @@ rec_field() {
 # The project's guest helpers, built by make userland.
 PROBE=${AUXERR_TOP:-/work/main}/build/guest/probe
 AUXERR_SYSCTL=/proc/sys/kernel/auxerr
+
+# Checks on the output of auxerr-everyday (tests/guest/src), one KEY=VALUE
+# a line, for the tests that run it as nobody with EV set to its path.
+# run ARGS...: auxerr-everyday as nobody; $out is its output
+run() { out=$(as_nobody "$EV" "$@" 2>&1); }
+# get KEY: the value of KEY in $out
+get() { awk -v k="$1=" 'index($0, k) == 1 { print substr($0, length(k) + 1); exit }' <<<"$out"; }
+# fields NAME KEY=VALUE...: each f.KEY of the AUXERR record
+fields() {
+	local name=$1 kv
+	shift
+	for kv in "$@"; do
+		expect_eq "$name-${kv%%=*}" "${kv#*=}" "$(get "f.${kv%%=*}")"
+	done
+}
+# remedy NAME KIND COMMAND WHO [UID [WEAKENS]]: the remedy's members
+remedy() {
+	expect_eq "$1-remedy-kind" "$2" "$(get remedy.kind)"
+	expect_eq "$1-remedy-command" "$3" "$(get remedy.command)"
+	expect_eq "$1-remedy-who" "$4" "$(get remedy.who)"
+	[ $# -ge 5 ] && expect_eq "$1-remedy-uid" "$5" "$(get remedy.uid)"
+	[ $# -ge 6 ] && expect_eq "$1-remedy-weakens" "$6" "$(get remedy.weakens)"
+	return 0
+}

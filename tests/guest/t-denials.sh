@@ -36,25 +36,6 @@ rm -rf "$t"
 mkdir -m 0755 "$t"
 cd "$t" || exit 1
 
-# run ARGS...: auxerr-everyday as nobody; $out is its output
-run() { out=$(as_nobody "$EV" "$@" 2>&1); }
-get() { awk -v k="$1=" 'index($0, k) == 1 { print substr($0, length(k) + 1); exit }' <<<"$out"; }
-# fields NAME KEY=VALUE...: each f.KEY of the AUXERR record
-fields() {
-	local name=$1 kv
-	shift
-	for kv in "$@"; do
-		expect_eq "$name-${kv%%=*}" "${kv#*=}" "$(get "f.${kv%%=*}")"
-	done
-}
-# remedy NAME KIND COMMAND WHO UID [WEAKENS]
-remedy() {
-	expect_eq "$1-remedy-kind" "$2" "$(get remedy.kind)"
-	expect_eq "$1-remedy-command" "$3" "$(get remedy.command)"
-	expect_eq "$1-remedy-who" "$4" "$(get remedy.who)"
-	expect_eq "$1-remedy-uid" "$5" "$(get remedy.uid)"
-	[ $# -ge 6 ] && expect_eq "$1-remedy-weakens" "$6" "$(get remedy.weakens)"
-}
 
 # ---- execve() of what is not a regular file ---------------------------------
 mkdir -m 0755 "$t/tools"

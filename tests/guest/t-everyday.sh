@@ -57,17 +57,6 @@ EV=$t/bin/auxerr-everyday
 cd "$t" || exit 1
 
 skip() { echo "SKIP $1: $2"; }
-# run ARGS...: auxerr-everyday as nobody; $out is its output
-run() { out=$(as_nobody "$EV" "$@" 2>&1); }
-get() { awk -v k="$1=" 'index($0, k) == 1 { print substr($0, length(k) + 1); exit }' <<<"$out"; }
-# fields NAME KEY=VALUE...: each f.KEY of the AUXERR record
-fields() {
-	local name=$1 kv
-	shift
-	for kv in "$@"; do
-		expect_eq "$name-${kv%%=*}" "${kv#*=}" "$(get "f.${kv%%=*}")"
-	done
-}
 # want NAME MECHANISM MARKER: 0 when the record is MECHANISM and has the
 # AUXERR field MARKER; else a SKIP line and 1
 want() {
@@ -79,13 +68,6 @@ want() {
 	fi
 	skip "$1" "errno $(get errno), the kernel wrote mechanism '${m:-none}'${3:+ without $3=}, not yet $2"
 	return 1
-}
-# remedy NAME KIND COMMAND WHO UID
-remedy() {
-	expect_eq "$1-remedy-kind" "$2" "$(get remedy.kind)"
-	expect_eq "$1-remedy-command" "$3" "$(get remedy.command)"
-	expect_eq "$1-remedy-who" "$4" "$(get remedy.who)"
-	expect_eq "$1-remedy-uid" "$5" "$(get remedy.uid)"
 }
 
 # ---- fs.protected_symlinks ----------------------------------------------
