@@ -12,7 +12,8 @@
  *    cap_pi/cap_pp/cap_pe and new_pi/new_pp/new_pe itself), and a System
  *    V IPC object's creator cuid= and cgid= as ouid= and ogid=.
  *  - String fields it does not know (component=, mnt_point=, sb=, the
- *    sandbox maker's creator_comm= and creator_exe=) are not
+ *    sandbox maker's creator_comm= and creator_exe=, fd_name=, key_type=,
+ *    key_desc=) are not
  *    decoded: a quoted value keeps its quotes, a hex one stays hex.  We let
  *    auparse decode them as the cwd= of a one-line CWD record: those
  *    names whether quoted or hex, any other name when quoted.
@@ -78,6 +79,9 @@ static const char *interpret_like(const char *name)
 		{ "mount_gid", "ogid" },
 		{ "cgroup", "cwd" },
 		{ "sysctl_write", "cwd" },
+		{ "fd_name", "cwd" },
+		{ "key_type", "cwd" },
+		{ "key_desc", "cwd" },
 		{ "cap_bnd", "cap_pp" },
 		{ "cuid", "ouid" },
 		{ "cgid", "ogid" },

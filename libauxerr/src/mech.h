@@ -49,6 +49,14 @@ AUXERR_HIDDEN void auxerr__dac_clause(struct auxerr_buf *b,
 				      const struct auxerr_facts *f, int dir);
 AUXERR_HIDDEN void auxerr__dac_remedy(struct auxerr_remedy *m,
 				      const struct auxerr_facts *f, int dir);
+/* dac-other-file.c: dac with fd_name=, another file than the one
+ * written refused (a cgroup's common ancestor) */
+AUXERR_HIDDEN int auxerr__dac_other_file(const struct auxerr_facts *f);
+AUXERR_HIDDEN void auxerr__dac_other_file_decode(struct auxerr_facts *f);
+AUXERR_HIDDEN void auxerr__dac_other_file_sentence(struct auxerr_buf *b,
+						   const struct auxerr_facts *f);
+AUXERR_HIDDEN void auxerr__dac_other_file_remedy(struct auxerr_remedy *m,
+						 const struct auxerr_facts *f);
 /* cap-owner.c: cap with owner_op= */
 AUXERR_HIDDEN void auxerr__owner_op_sentence(struct auxerr_buf *b,
 					     const struct auxerr_facts *f,

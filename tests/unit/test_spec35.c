@@ -1,5 +1,6 @@
 /* Issue 35, the kernel's side: denials that kept no record (filetype,
- * broadcast, sysctl), thin facts made whole (ptrace's target ids,
+ * broadcast, sysctl, key, kernel.io_uring_disabled), the common
+ * ancestor's cgroup.procs named apart from the file written, thin facts made whole (ptrace's target ids,
  * RLIMIT_MEMLOCK, the oom_score_adj floor) and the directory of an inode
  * flag named by the kernel (nametype=PARENT, or NORMAL for the directory
  * itself).  Event texts written by hand from docs/record-format.md, field
@@ -233,6 +234,139 @@ static void test_inode_parent(void)
 	auxerr_record_free(r);
 }
 
+/* a move between two delegated cgroups: the common ancestor's
+ * cgroup.procs refused (PATH), not the file written (fd_name=) */
+static void test_cgroup_common_ancestor(void)
+{
+	struct auxerr_record *r = ev(1, -13, "a0=3 a1=7ffd0 a2=1 a3=0",
+		"mechanism=dac class=other perm=2 granted=4 override=dac_override mode=0100644 ouid=0 ogid=0 inode=1081 dev=00:1a fd_name=\"/sys/fs/cgroup/deleg/b/cgroup.procs\"",
+		"type=PATH " STAMP "item=0 name=\"/sys/fs/cgroup/deleg/cgroup.procs\" inode=1081 dev=00:1a mode=0100644 ouid=0 ogid=0 rdev=00:00 nametype=NORMAL\n",
+		1);
+
+	expect_field(r, "fd_name", "\"/sys/fs/cgroup/deleg/b/cgroup.procs\"",
+		     "/sys/fs/cgroup/deleg/b/cgroup.procs");
+	expect_sentence(r, "write /sys/fs/cgroup/deleg/b/cgroup.procs: moving a "
+			"process to another cgroup takes write permission on "
+			"the cgroup.procs of the common ancestor of its cgroup "
+			"and the destination, and the file that refused is "
+			"/sys/fs/cgroup/deleg/cgroup.procs, that common "
+			"ancestor's, not the one written: mode 0644 root:root; "
+			"uid 65534 is \"other\" and has no write permission");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The file's owner (uid 0, root) can delegate to uid 65534 "
+		     "the cgroup.procs of the common ancestor "
+		     "/sys/fs/cgroup/deleg as well, so that the user may move "
+		     "its processes between the cgroups below it; or the user "
+		     "moves a process only between cgroups of one subtree "
+		     "delegated to it whole: chown nobody "
+		     "/sys/fs/cgroup/deleg/cgroup.procs",
+		     "chown nobody /sys/fs/cgroup/deleg/cgroup.procs",
+		     "the file's owner (uid 0, root)", 0,
+		     "uid 65534 may then move its processes into and out of "
+		     "every cgroup below /sys/fs/cgroup/deleg, not only those "
+		     "delegated to it, and so out of the limits set on them");
+	auxerr_record_free(r);
+	/* the ancestor above the caller's cgroup mount: not named */
+	r = ev(1, -13, "a0=3 a1=7ffd0 a2=1 a3=0",
+	       "mechanism=dac class=other perm=2 granted=4 mode=0100644 ouid=0 ogid=0 inode=1081 dev=00:1a fd_name=\"/sys/fs/cgroup/b/cgroup.procs\"",
+	       "type=PATH " STAMP "item=0 inode=1081 dev=00:1a mode=0100644 ouid=0 ogid=0 rdev=00:00 nametype=NORMAL\n",
+	       1);
+	expect_sentence(r, "write /sys/fs/cgroup/b/cgroup.procs: moving a "
+			"process to another cgroup takes write permission on "
+			"the cgroup.procs of the common ancestor of its cgroup "
+			"and the destination, and that common ancestor's file "
+			"refused, not the one written; it lies outside the "
+			"cgroups the caller's mount shows: mode 0644 root:root; "
+			"uid 65534 is \"other\" and has no write permission");
+	auxerr_record_free(r);
+}
+
+/* keyctl read of root's key, which only a possessor may use */
+static void test_key_other(void)
+{
+	struct auxerr_record *r = ev(250, -13, "a0=b a1=2b8e1c0 a2=7ffd0 a3=40",
+		"mechanism=key key_serial=45670848 key_type=\"user\" ouid=0 ogid=0 key_perm=3f000000 need=read class=other possessed=no granted=00",
+		"", 0);
+
+	expect_field(r, "key_serial", "45670848", NULL);
+	expect_sentence(r, "keyctl: denied by the permissions of key 45670848 "
+			"(user): owner root, group root, mask 3f000000; uid "
+			"65534 is \"other\" to it and does not possess it, which "
+			"grants nothing, not read");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The key's owner (uid 0, root) can give the other byte of "
+		     "key 45670848 read permission, from a shell that "
+		     "possesses the key: keyctl setperm 45670848 0x3f000002",
+		     "keyctl setperm 45670848 0x3f000002",
+		     "the key's owner (uid 0, root)", 0,
+		     "every user who knows its serial may then read key "
+		     "45670848, not only uid 65534");
+	auxerr_record_free(r);
+}
+
+/* its own key, possessed, whose owner byte lacks read; the description */
+static void test_key_own(void)
+{
+	struct auxerr_record *r = ev(250, -13, "a0=b a1=1f a2=7ffd0 a3=40",
+		"mechanism=key key_serial=31 key_type=\"user\" ouid=65534 ogid=65534 key_perm=003d0000 need=read class=user possessed=yes granted=3d key_desc=\"mine\"",
+		"", 0);
+
+	expect_sentence(r, "keyctl: denied by the permissions of key 31 (user "
+			"\"mine\"): owner nobody, group nogroup, mask 003d0000; "
+			"uid 65534 owns it and possesses it (it is in one of its "
+			"keyrings), which grants view, write, search, link and "
+			"setattr, not read");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The caller (uid 65534, nobody) owns key 31 and may give "
+		     "its owner's byte read permission: keyctl setperm 31 "
+		     "0x003f0000",
+		     "keyctl setperm 31 0x003f0000",
+		     "the caller (uid 65534, nobody), the key's owner", 65534,
+		     NULL);
+	auxerr_record_free(r);
+	/* setattr for no one: no command */
+	r = ev(250, -13, "a0=b a1=1f a2=7ffd0 a3=40",
+	       "mechanism=key key_serial=31 key_type=\"user\" ouid=65534 ogid=65534 key_perm=01010000 need=read class=user possessed=yes granted=01",
+	       "", 0);
+	check_remedy(r, AUXERR_REMEDY_NONE,
+		     "No one may change the permissions of key 31: its mask "
+		     "grants setattr neither to its owner nor to a possessor; "
+		     "its owner can make the key anew with the permissions "
+		     "wanted",
+		     NULL, NULL, -1, NULL);
+	auxerr_record_free(r);
+}
+
+/* io_uring_setup under kernel.io_uring_disabled 2, and 1 with a group */
+static void test_sysctl_io_uring(void)
+{
+	struct auxerr_record *r = ev(425, -1, "a0=4 a1=7ffd0 a2=0 a3=0",
+		"mechanism=sysctl policy=kernel.io_uring_disabled policy_value=2 policy_gid=-1",
+		"", 0);
+
+	expect_sentence(r, "io_uring_setup: denied by kernel.io_uring_disabled "
+			"= 2: io_uring is disabled for every process, whatever "
+			"its privileges");
+	check_remedy(r, AUXERR_REMEDY_POLICY,
+		     "Only root can allow io_uring again: lowering "
+		     "kernel.io_uring_disabled from 2 to 0 allows it to every "
+		     "process; 1, with kernel.io_uring_group set to a group of "
+		     "the user's, would allow it to that group only: sysctl -w "
+		     "kernel.io_uring_disabled=0",
+		     "sysctl -w kernel.io_uring_disabled=0", "root", 0,
+		     "every process may then create an io_uring, whose attack "
+		     "surface kernel.io_uring_disabled closed");
+	auxerr_record_free(r);
+	r = ev(425, -1, "a0=4 a1=7ffd0 a2=0 a3=0",
+	       "mechanism=sysctl policy=kernel.io_uring_disabled policy_value=1 policy_gid=-1",
+	       "", 0);
+	expect_sentence(r, "io_uring_setup: denied by kernel.io_uring_disabled "
+			"= 1: only a process with CAP_SYS_ADMIN may create an "
+			"io_uring (kernel.io_uring_group names no group), and "
+			"uid 65534 lacks it");
+	auxerr_record_free(r);
+}
+
 void add_spec35_suite(void)
 {
 	CU_pSuite s = CU_add_suite("spec35: the kernel's new notes and facts", NULL, NULL);
@@ -244,4 +378,8 @@ void add_spec35_suite(void)
 	CU_add_test(s, "cap: RLIMIT_MEMLOCK", test_memlock);
 	CU_add_test(s, "cap: the oom_score_adj floor", test_oom_floor);
 	CU_add_test(s, "inode: PARENT and NORMAL from the kernel", test_inode_parent);
+	CU_add_test(s, "dac: a cgroup's common ancestor refused", test_cgroup_common_ancestor);
+	CU_add_test(s, "key: root's key, not possessed", test_key_other);
+	CU_add_test(s, "key: its own key without read", test_key_own);
+	CU_add_test(s, "sysctl: kernel.io_uring_disabled", test_sysctl_io_uring);
 }

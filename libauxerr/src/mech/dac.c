@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * mechanism=dac: the file's mode bits or ACL (generic_permission()), and a
- * file under /proc/sys whose mode refused (permission=proc_sys).
+ * mechanism=dac: the file's mode bits or ACL (generic_permission()), a
+ * file under /proc/sys whose mode refused (permission=proc_sys), and
+ * another file than the descriptor's (fd_name=, dac-other-file.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,6 +143,10 @@ static void dac_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
 	const char *mode = f->object.mode_bits;
 	int dir = f->object.is_dir;
 
+	if (auxerr__dac_other_file(f)) {
+		auxerr__dac_other_file_sentence(b, f);
+		return;
+	}
 	if (method && strcmp(method, "proc_sys") == 0) {
 		char *name = sysctl_name(&b->oom, f->object.path);
 
@@ -315,11 +320,16 @@ static void dac_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 		remedy_proc_sys(m, f);
 		return;
 	}
+	if (auxerr__dac_other_file(f)) {
+		auxerr__dac_other_file_remedy(m, f);
+		return;
+	}
 	auxerr__dac_remedy(m, f, f->object.is_dir);
 }
 
 const struct auxerr_mech auxerr__mech_dac = {
 	.name = "dac",
+	.decode = auxerr__dac_other_file_decode,
 	.sentence = dac_sentence,
 	.remedy = dac_remedy,
 };
