@@ -21,7 +21,13 @@
 # object's path where the name given does not say it: a directory refused
 # inside a symbolic link (path, component= its path), connect() to a unix
 # socket (dac, PATH from the address; the owner's setfacl applied, the
-# group way, membership of the socket's group, proven too).
+# group way, membership of the socket's group, proven too), a move between
+# two delegated cgroups (dac, the common ancestor's cgroup.procs named,
+# fd_name= the file written; its owner's chown applied); keyctl read of
+# root's key and update of one's own key without write (key; the owners'
+# keyctl setperm applied); io_uring_setup() under kernel.io_uring_disabled
+# 2 (sysctl; root's sysctl applied) and 1 with kernel.io_uring_group (the
+# group's one run applied).
 . "$(dirname "$0")/lib.sh"
 
 B=${AUXERR_TOP:-/work/main}/build/userland
@@ -290,6 +296,122 @@ bash -c "$(get remedy.command)"
 run connect-unix "$t/app.sock"
 expect_eq unix-connect-now-allowed 0 "$(get errno)"
 kill "$server" 2>/dev/null
+
+# ---- the object's path: a move between two delegated cgroups ----------------------
+# deleg/a and deleg/b are delegated to nobody, deleg is root's: moving a
+# process from a to b needs write access to deleg/cgroup.procs, the common
+# ancestor's, which refuses, not the b/cgroup.procs written
+mkdir "$t/cg"
+if mount -t cgroup2 none "$t/cg"; then
+	cg=$t/cg/deleg
+	mkdir "$cg" "$cg/a" "$cg/b"
+	chown "$NOBODY" "$cg/a" "$cg/a/cgroup.procs" "$cg/b" "$cg/b/cgroup.procs"
+	# in-a CMD...: CMD as nobody, in the cgroup deleg/a
+	in_a() { bash -c 'echo $$ > "$0/a/cgroup.procs" && exec setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all -- "$@"' "$cg" "$@"; }
+	out=$(in_a "$EV" write "$cg/b/cgroup.procs" 0 2>&1)
+	expect_eq cgroup-move-errno 13 "$(get errno)"
+	expect_eq cgroup-move-syscall 1 "$(get sys.syscall)"
+	expect_eq cgroup-move-mechanism dac "$(get mechanism)"
+	fields cgroup-move class=other perm=2 granted=4 mode=0100644 ouid=0 \
+		ogid=0 inode="$(stat -c %i "$cg/cgroup.procs")" \
+		fd_name="\"$cg/b/cgroup.procs\""
+	expect_eq cgroup-move-path "$cg/cgroup.procs" "$(get i.PATH.name)"
+	expect_eq cgroup-move-sentence "write $cg/b/cgroup.procs: moving a process to another cgroup takes write permission on the cgroup.procs of the common ancestor of its cgroup and the destination, and the file that refused is $cg/cgroup.procs, that common ancestor's, not the one written: mode 0644 root:root; uid $NOBODY is \"other\" and has no write permission" "$(get sentence)"
+	remedy cgroup-move command "chown nobody $cg/cgroup.procs" "the file's owner (uid 0, root)" 0 \
+		"uid $NOBODY may then move its processes into and out of every cgroup below $cg, not only those delegated to it, and so out of the limits set on them"
+	expect_eq cgroup-move-remedy-text "The file's owner (uid 0, root) can delegate to uid $NOBODY the cgroup.procs of the common ancestor $cg as well, so that the user may move its processes between the cgroups below it; or the user moves a process only between cgroups of one subtree delegated to it whole: chown nobody $cg/cgroup.procs" "$(get remedy.text)"
+	# within the subtree delegated whole (a), the move needs nothing more
+	mkdir "$cg/a/sub"
+	chown "$NOBODY" "$cg/a/sub" "$cg/a/sub/cgroup.procs"
+	out=$(in_a "$EV" write "$cg/a/sub/cgroup.procs" 0 2>&1)
+	expect_eq cgroup-move-within-allowed 0 "$(get errno)"
+	# root, the owner, applies the command; the move is retried
+	out=$(in_a "$EV" write "$cg/b/cgroup.procs" 0 2>&1)
+	bash -c "$(get remedy.command)"
+	out=$(in_a "$EV" write "$cg/b/cgroup.procs" 0 2>&1)
+	expect_eq cgroup-move-now-allowed 0 "$(get errno)"
+	rmdir "$cg/a/sub" "$cg/a" "$cg/b" "$cg"
+	umount "$t/cg"
+else
+	fail cgroup2-mount "mount -t cgroup2 failed"
+fi
+
+# ---- a key's permission mask ----------------------------------------------------
+if command -v keyctl >/dev/null; then
+	# root's key, which only a possessor may use: nobody names it by serial
+	rootkey=$(keyctl add user auxerr-denials secret @u)
+	keyctl setperm "$rootkey" 0x3f000000
+	run keyread "$rootkey"
+	expect_eq key-other-errno 13 "$(get errno)"
+	expect_eq key-other-syscall 250 "$(get sys.syscall)"
+	expect_eq key-other-mechanism key "$(get mechanism)"
+	fields key-other key_serial="$rootkey" key_type='"user"' ouid=0 ogid=0 \
+		key_perm=3f000000 need=read class=other possessed=no granted=00
+	# nobody may not view it: no description
+	expect_eq key-other-no-desc "" "$(get f.key_desc)"
+	expect_eq key-other-sentence "keyctl: denied by the permissions of key $rootkey (user): owner root, group root, mask 3f000000; uid $NOBODY is \"other\" to it and does not possess it, which grants nothing, not read" "$(get sentence)"
+	remedy key-other command "keyctl setperm $rootkey 0x3f000002" "the key's owner (uid 0, root)" 0 \
+		"every user who knows its serial may then read key $rootkey, not only uid $NOBODY"
+	expect_eq key-other-remedy-text "The key's owner (uid 0, root) can give the other byte of key $rootkey read permission, from a shell that possesses the key: keyctl setperm $rootkey 0x3f000002" "$(get remedy.text)"
+	bash -c "$(get remedy.command)"
+	run keyread "$rootkey"
+	expect_eq key-other-now-allowed 0 "$(get errno)"
+	keyctl unlink "$rootkey" @u >/dev/null
+	# nobody's own key, whose owner byte lacks write (a key one possesses
+	# is read through search permission, not read)
+	ownkey=$(as_nobody keyctl add user auxerr-mine x @u)
+	as_nobody keyctl setperm "$ownkey" 0x003b0000
+	run keyupdate "$ownkey"
+	expect_eq key-own-errno 13 "$(get errno)"
+	expect_eq key-own-mechanism key "$(get mechanism)"
+	fields key-own key_serial="$ownkey" ouid="$NOBODY" ogid="$NOBODY" \
+		key_perm=003b0000 need=write class=user granted=3b \
+		key_desc='"auxerr-mine"'
+	expect_match key-own-sentence "^keyctl: denied by the permissions of key $ownkey \\(user \"auxerr-mine\"\\): owner nobody, group nogroup, mask 003b0000; uid $NOBODY owns it and (does not possess it|possesses it \\(it is in one of its keyrings\\)), which grants view, read, search, link and setattr, not write\$" "$(get sentence)"
+	remedy key-own command "keyctl setperm $ownkey 0x003f0000" "the caller (uid $NOBODY, nobody), the key's owner" "$NOBODY"
+	as_nobody bash -c "$(get remedy.command)"
+	run keyupdate "$ownkey"
+	expect_eq key-own-now-allowed 0 "$(get errno)"
+	as_nobody keyctl unlink "$ownkey" @u >/dev/null
+else
+	fail keyctl "no keyctl (keyutils)"
+fi
+
+# ---- kernel.io_uring_disabled ------------------------------------------------------
+if [ -w /proc/sys/kernel/io_uring_disabled ]; then
+	old_disabled=$(cat /proc/sys/kernel/io_uring_disabled)
+	old_group=$(cat /proc/sys/kernel/io_uring_group)
+	sysctl -q -w kernel.io_uring_disabled=2
+	run io_uring
+	expect_eq io_uring-2-errno 1 "$(get errno)"
+	expect_eq io_uring-2-syscall 425 "$(get sys.syscall)"
+	expect_eq io_uring-2-mechanism sysctl "$(get mechanism)"
+	fields io_uring-2 policy=kernel.io_uring_disabled policy_value=2
+	expect_eq io_uring-2-sentence "io_uring_setup: denied by kernel.io_uring_disabled = 2: io_uring is disabled for every process, whatever its privileges" "$(get sentence)"
+	remedy io_uring-2 policy "sysctl -w kernel.io_uring_disabled=0" root 0 \
+		"every process may then create an io_uring, whose attack surface kernel.io_uring_disabled closed"
+	# 1 with a group: the group's members pass, nobody is not one
+	sysctl -q -w kernel.io_uring_disabled=1 kernel.io_uring_group=4242
+	run io_uring
+	expect_eq io_uring-1-errno 1 "$(get errno)"
+	expect_eq io_uring-1-mechanism sysctl "$(get mechanism)"
+	fields io_uring-1 policy=kernel.io_uring_disabled policy_value=1 policy_gid=4242
+	expect_eq io_uring-1-sentence "io_uring_setup: denied by kernel.io_uring_disabled = 1: only a process with CAP_SYS_ADMIN or a member of group 4242, which kernel.io_uring_group names, may create an io_uring, and uid $NOBODY is neither" "$(get sentence)"
+	remedy io_uring-1 command "cd $t && setpriv --reuid=$NOBODY --regid=$NOBODY --groups=4242 --inh-caps=-all -- $EV io_uring" root 0 \
+		"the program gets io_uring, whose attack surface kernel.io_uring_disabled limits, and whatever else group 4242 may use"
+	# root runs it, as the remedy says: the call, in the group
+	applied=$(bash -c "$(get remedy.command)" 2>&1)
+	expect_eq io_uring-1-remedy-applied errno=0 "$(head -1 <<<"$applied")"
+	# root's way for 2: the sysctl, then the call again
+	sysctl -q -w kernel.io_uring_disabled=2
+	run io_uring
+	bash -c "$(get remedy.command)"
+	run io_uring
+	expect_eq io_uring-2-now-allowed 0 "$(get errno)"
+	sysctl -q -w kernel.io_uring_disabled="$old_disabled" kernel.io_uring_group="$old_group"
+else
+	fail io_uring-sysctl "no writable /proc/sys/kernel/io_uring_disabled"
+fi
 
 echo "$passes passed, $failures failed"
 finish

@@ -43,7 +43,9 @@
  * memfd exec|seal|none (memfd_create with MFD_EXEC, MFD_NOEXEC_SEAL or no
  * flag), connect-unix PATH (a stream socket to that file), mlock BYTES (of
  * a new anonymous mapping), mlockall (MCL_CURRENT), ptrace PID
- * (PTRACE_ATTACH).
+ * (PTRACE_ATTACH), keyread SERIAL (keyctl KEYCTL_READ of that key),
+ * keyupdate SERIAL (KEYCTL_UPDATE of it with one byte),
+ * io_uring (io_uring_setup() of a 4-entry ring, closed at once).
  *
  *   auxerr-everyday ipcmk shm|msg KEY MODE
  *   auxerr-everyday ipcset shm|msg KEY MODE
@@ -446,6 +448,28 @@ static long act(int argc, char **argv, long *nr)
 		*nr = SYS_memfd_create;
 		return syscall(SYS_memfd_create, "auxerr", fl);
 	}
+	if (!strcmp(a, "keyread") && argc == 3) {
+		char buf[64];
+
+		*nr = SYS_keyctl;
+		return syscall(SYS_keyctl, 11 /* KEYCTL_READ */,
+			       strtol(argv[2], NULL, 10), buf, sizeof(buf), 0);
+	}
+	if (!strcmp(a, "keyupdate") && argc == 3) {
+		*nr = SYS_keyctl;
+		return syscall(SYS_keyctl, 2 /* KEYCTL_UPDATE */,
+			       strtol(argv[2], NULL, 10), "y", 1, 0);
+	}
+	if (!strcmp(a, "io_uring") && argc == 2) {
+		char params[120] = { 0 };	/* struct io_uring_params */
+		long fd;
+
+		*nr = SYS_io_uring_setup;
+		fd = syscall(SYS_io_uring_setup, 4, params);
+		if (fd >= 0)
+			close((int)fd);
+		return fd < 0 ? -1 : 0;
+	}
 	if (!strcmp(a, "mlock") && argc == 3) {
 		size_t len = strtoul(argv[2], NULL, 0);
 		void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
@@ -730,7 +754,9 @@ int main(int argc, char **argv)
 			"group_low", "group_high", "check", "arg", "value",
 			"limit", "interp", "fstype", "file", "flag",
 			"mnt_point", "daddr", "sock_type", "protocol", "reason",
-			"rlimit", "rlimit_cur", "component", NULL
+			"rlimit", "rlimit_cur", "component", "fd_name",
+			"policy_gid", "key_serial", "key_type", "key_perm",
+			"need", "possessed", "key_desc", NULL
 		};
 		static const char *const sys_names[] = {
 			"syscall", "exit", "a0", "a1", "a2", NULL
