@@ -210,8 +210,11 @@ struct auxb_own_req {
  * attached until someone wants records.  While a connection that sent
  * this request stays open, the service keeps them attached (answer 0,
  * and the connection is not closed); when the last such connection
- * closes, it detaches them.  Where the backend is always attached the
- * answer is EALREADY and the service closes the connection.
+ * closes, it detaches them.  Until they are attached the service answers
+ * EINPROGRESS, at once and every second (the attach can take seconds),
+ * then 0 (or why it could not attach them, and closes).  Where the
+ * backend is always attached the answer is EALREADY and the service
+ * closes the connection.
  */
 #define AUXB_WANT_MAGIC	0x41555857	/* "AUXW" */
 struct auxb_want_req {

@@ -665,14 +665,40 @@ struct conn {
 	uid_t uid;
 	long long deadline;	/* CLOCK_MONOTONIC, ms; LLONG_MAX: wanting */
 	int wanting;		/* sent WANT: records are wanted while open */
+	int want_pending;	/* ... and waits for the attach (EINPROGRESS) */
 	int busy;		/* a worker answers its request */
 };
 
-/* --on-demand: the noting programs, attached while someone wants them */
+/*
+ * --on-demand: the noting programs, attached while someone wants them.
+ * Attaching them (a trampoline or a perf event each, tens of them: whole
+ * seconds on a slow or emulated machine) and detaching them is the work
+ * of a thread of its own (the attacher), so that the loop serves every
+ * other request meanwhile.  The loop says what is wanted (@wanted, under
+ * @lock, with a new @gen each time); the attacher does it and answers on
+ * the @events pipe with that generation; the loop ignores an answer to a
+ * generation it has moved past.  A WANT that comes before the programs
+ * are attached is answered EINPROGRESS at once and again every
+ * HEARTBEAT_MS until they are (then 0): the client's deadline is on the
+ * service's silence, not on the attach, which may take longer.
+ */
 #define PROGS_MAX	64
+#define HEARTBEAT_MS	1000
 struct demand {
 	int on;			/* the loader pinned AUXB_PROGS_DIR */
-	unsigned nprogs, wanters;
+	/* the loop's */
+	unsigned wanters;	/* wanting connections */
+	unsigned pending;	/* ... of them waiting for the attach */
+	int attached;		/* the attacher attached them for @gen */
+	long long heartbeat;	/* the next EINPROGRESS to the pending */
+	int events[2];		/* a pipe: the attacher's struct demand_event */
+	/* under @lock: written by the loop, read by the attacher */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	unsigned gen;
+	int wanted;
+	/* the attacher's (set up before it starts) */
+	unsigned nprogs;
 	int progs[PROGS_MAX], links[PROGS_MAX];
 	char names[PROGS_MAX][64];
 	/* a kprobe (1) or kretprobe (2) program's function; 0: a tracing
@@ -680,6 +706,13 @@ struct demand {
 	int probe[PROGS_MAX];
 	char funcs[PROGS_MAX][64];
 	__u32 period;
+};
+
+/* the attacher's answer to generation @gen: @err 0 attached, -1
+ * detached, else why the attach failed (nothing is attached then) */
+struct demand_event {
+	unsigned gen;
+	int err;
 };
 
 struct service {
@@ -756,11 +789,37 @@ static int kprobe_link(int prog, const char *func, int ret)
 	return link;
 }
 
-/* attach every noting program: 0, or a positive errno (none attached) */
-static int attach(struct demand *d)
+static long long now_ms(void)
 {
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/* the loop no longer wants what generation @gen asked for */
+static int superseded(struct demand *d, unsigned gen)
+{
+	int r;
+
+	pthread_mutex_lock(&d->lock);
+	r = d->gen != gen && !d->wanted;
+	pthread_mutex_unlock(&d->lock);
+	return r;
+}
+
+/* attach every noting program for generation @gen: 0, or a positive
+ * errno (none attached; ECANCELED: no longer wanted meanwhile) */
+static int attach(struct demand *d, unsigned gen)
+{
+	long long t0 = now_ms();
+
 	next_period(d);
 	for (unsigned i = 0; i < d->nprogs; i++) {
+		if (superseded(d, gen)) {
+			detach(d);
+			return ECANCELED;
+		}
 		d->links[i] = d->probe[i] ?
 			kprobe_link(d->progs[i], d->funcs[i], d->probe[i] == 2) :
 			bpf_raw_tracepoint_open(NULL, d->progs[i]);
@@ -774,8 +833,54 @@ static int attach(struct demand *d)
 		}
 	}
 	printf("auxerr-bpfd: attached %u programs (records wanted)\n", d->nprogs);
+	printf("auxerr-bpfd: the attach took %lld ms\n", now_ms() - t0);
 	fflush(stdout);
 	return 0;
+}
+
+/* the attacher thread: see struct demand */
+static void *attacher(void *arg)
+{
+	struct demand *d = arg;
+	unsigned seen = 0;
+	int attached = 0;
+
+	pthread_mutex_lock(&d->lock);
+	for (;;) {
+		struct demand_event ev;
+		int wanted, err = 0;
+
+		while (d->gen == seen)
+			pthread_cond_wait(&d->cond, &d->lock);
+		seen = d->gen;
+		wanted = d->wanted;
+		pthread_mutex_unlock(&d->lock);
+		if (wanted && !attached) {
+			err = attach(d, seen);
+			attached = !err;
+		} else if (!wanted && attached) {
+			detach(d);
+			attached = 0;
+		}
+		pthread_mutex_lock(&d->lock);
+		if (d->gen != seen)
+			continue;	/* asked again meanwhile: the latest counts */
+		ev = (struct demand_event){ .gen = seen, .err = wanted ? err : -1 };
+		if (write(d->events[1], &ev, sizeof(ev)) != sizeof(ev))
+			fprintf(stderr, "auxerr-bpfd: attacher: %s\n", strerror(errno));
+	}
+	return NULL;
+}
+
+/* the loop's: records are @wanted (1) or no longer (0) */
+static void set_wanted(struct demand *d, int wanted)
+{
+	pthread_mutex_lock(&d->lock);
+	d->wanted = wanted;
+	d->gen++;
+	pthread_cond_signal(&d->cond);
+	pthread_mutex_unlock(&d->lock);
+	d->attached = 0;	/* until the attacher says so for this gen */
 }
 
 /* the pinned programs of --on-demand (none: the loader attached them) */
@@ -819,14 +924,6 @@ static int open_demand(struct demand *d)
 	return 0;
 }
 
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 /* the one answer of a connection: @reply, then @used bytes of @body */
 static void send_answer(int c, __s32 reply, char *buf, size_t used)
 {
@@ -845,9 +942,11 @@ static void resume_accepting(struct service *sv)
 
 static void conn_close(struct service *sv, struct conn *k)
 {
+	if (k->want_pending)
+		sv->demand.pending--;
 	if (k->wanting && --sv->demand.wanters == 0)
-		detach(&sv->demand);
-	k->wanting = 0;
+		set_wanted(&sv->demand, 0);
+	k->wanting = k->want_pending = 0;
 	epoll_ctl(sv->epoll, EPOLL_CTL_DEL, k->fd, NULL);
 	close(k->fd);
 	if (k->pidfd >= 0)
@@ -889,22 +988,74 @@ static __s32 act(const struct service *sv, const struct conn *k,
 }
 
 /*
- * WANT from connection @k: records are wanted while it stays open.  0 (the
- * connection stays, without a deadline), EALREADY (the loader attached
- * everything: nothing to want), or why the programs could not be attached.
+ * WANT from connection @k: records are wanted while it stays open (without
+ * a deadline).  0 (the programs are attached), EINPROGRESS (the attacher
+ * is at it: the final answer follows, see struct demand), or EALREADY
+ * (the loader attached everything: nothing to want).
  */
 static __s32 want(struct service *sv, struct conn *k)
 {
-	int err;
+	struct demand *d = &sv->demand;
 
-	if (!sv->demand.on)
+	if (!d->on)
 		return EALREADY;
-	if (!sv->demand.wanters && (err = attach(&sv->demand)))
-		return err;
-	sv->demand.wanters++;
 	k->wanting = 1;
 	k->deadline = LLONG_MAX;
-	return 0;
+	if (d->wanters++ == 0)
+		set_wanted(d, 1);
+	if (d->attached)
+		return 0;
+	if (!d->pending++)
+		d->heartbeat = now_ms() + HEARTBEAT_MS;
+	k->want_pending = 1;
+	return EINPROGRESS;
+}
+
+/* the attacher's answers: the pending WANTs answered */
+static void demand_events(struct service *sv)
+{
+	struct demand *d = &sv->demand;
+	struct demand_event evs[16];
+	char buf[sizeof(__s32)];
+	ssize_t n;
+
+	while ((n = read(d->events[0], evs, sizeof(evs))) > 0) {
+		for (size_t i = 0; i < (size_t)n / sizeof(evs[0]); i++) {
+			if (evs[i].gen != d->gen || evs[i].err < 0)
+				continue;	/* superseded, or detached */
+			d->attached = !evs[i].err;
+			for (unsigned c = 0; c < CONN_MAX && d->pending; c++) {
+				struct conn *k = &sv->conns[c];
+
+				if (k->fd < 0 || !k->want_pending)
+					continue;
+				send_answer(k->fd, evs[i].err, buf, 0);
+				k->want_pending = 0;
+				d->pending--;
+				if (evs[i].err)
+					conn_close(sv, k);
+			}
+		}
+	}
+}
+
+/* tell the pending WANTs that the attach goes on; the time to the next
+ * heartbeat (ms, -1 none) */
+static int heartbeat(struct service *sv)
+{
+	struct demand *d = &sv->demand;
+	char buf[sizeof(__s32)];
+	long long now = now_ms();
+
+	if (!d->pending)
+		return -1;
+	if (now >= d->heartbeat) {
+		for (unsigned c = 0; c < CONN_MAX; c++)
+			if (sv->conns[c].fd >= 0 && sv->conns[c].want_pending)
+				send_answer(sv->conns[c].fd, EINPROGRESS, buf, 0);
+		d->heartbeat = now + HEARTBEAT_MS;
+	}
+	return (int)(d->heartbeat - now);
 }
 
 /* a request being answered, and what its worker needs */
@@ -1036,7 +1187,7 @@ static void serve_conn(struct service *sv, struct conn *k)
 	if (!err && req.kind == AUXB_REQ_WANT) {
 		err = want(sv, k);
 		send_answer(k->fd, err, answer_buf, 0);
-		if (err)
+		if (err && err != EINPROGRESS)
 			conn_close(sv, k);
 		return;
 	}
@@ -1157,10 +1308,24 @@ int auxerr_bpf_serve(const char *map_path)
 	}
 	if (sv.demand.on) {
 		__u32 zero = 0;
+		pthread_t th;
+		int err;
 
 		/* the period where a service before this one left it */
 		bpf_map_lookup_elem(period_map, &zero, &sv.demand.period);
 		next_period(&sv.demand);
+		pthread_mutex_init(&sv.demand.lock, NULL);
+		pthread_cond_init(&sv.demand.cond, NULL);
+		if (pipe2(sv.demand.events, O_CLOEXEC | O_NONBLOCK) < 0) {
+			perror("auxerr-bpfd: pipe");
+			return 1;
+		}
+		err = pthread_create(&th, NULL, attacher, &sv.demand);
+		if (err) {
+			fprintf(stderr, "auxerr-bpfd: attacher: %s\n", strerror(err));
+			return 1;
+		}
+		pthread_setname_np(th, "auxerr-attach");
 	}
 	/* two descriptors per connection, and a request's two */
 	if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
@@ -1183,7 +1348,10 @@ int auxerr_bpf_serve(const char *map_path)
 	sv.epoll = epoll_create1(EPOLL_CLOEXEC);
 	if (sv.epoll < 0 || epoll_ctl(sv.epoll, EPOLL_CTL_ADD, sv.listener, &ev) < 0 ||
 	    epoll_ctl(sv.epoll, EPOLL_CTL_ADD, sv.done[0],
-		      &(struct epoll_event){ .events = EPOLLIN, .data.u32 = CONN_MAX + 1 }) < 0) {
+		      &(struct epoll_event){ .events = EPOLLIN, .data.u32 = CONN_MAX + 1 }) < 0 ||
+	    (sv.demand.on &&
+	     epoll_ctl(sv.epoll, EPOLL_CTL_ADD, sv.demand.events[0],
+		       &(struct epoll_event){ .events = EPOLLIN, .data.u32 = CONN_MAX + 2 }) < 0)) {
 		perror("auxerr-bpfd: epoll");
 		return 1;
 	}
@@ -1192,7 +1360,9 @@ int auxerr_bpf_serve(const char *map_path)
 	fflush(stdout);
 	for (;;) {
 		struct epoll_event evs[64];
-		int n = epoll_wait(sv.epoll, evs, 64, expire(&sv));
+		int next = expire(&sv), beat = heartbeat(&sv);
+		int n = epoll_wait(sv.epoll, evs, 64,
+				   next < 0 || (beat >= 0 && beat < next) ? beat : next);
 
 		if (n < 0 && errno != EINTR) {
 			perror("auxerr-bpfd: epoll_wait");
@@ -1205,6 +1375,8 @@ int auxerr_bpf_serve(const char *map_path)
 				accept_all(&sv);
 			else if (idx == CONN_MAX + 1)
 				reap(&sv);
+			else if (idx == CONN_MAX + 2)
+				demand_events(&sv);
 			else if (idx < CONN_MAX && sv.conns[idx].fd >= 0 && !sv.conns[idx].busy)
 				serve_conn(&sv, &sv.conns[idx]);
 		}

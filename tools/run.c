@@ -56,6 +56,9 @@ static void want_records(void)
 		if (errno == ETIMEDOUT)
 			fprintf(stderr, "auxerr run: the BPF backend's service (auxerr-bpfd --serve) did not answer within %d s: no records are kept for CMD\n",
 				AUXERR_SERVICE_MS / 1000);
+		else if (errno == ETIME)
+			fprintf(stderr, "auxerr run: the BPF backend's service (auxerr-bpfd --serve) was still attaching its programs after %d s: no records are kept for CMD\n",
+				AUXERR_WANT_MS / 1000);
 		else if (errno != EALREADY && errno != ENOENT && errno != ECONNREFUSED)
 			fprintf(stderr, "auxerr run: the BPF backend's service could not attach it: %s: no records are kept for CMD\n",
 				strerror(errno));

@@ -184,10 +184,15 @@ AUXERR_SHARED ssize_t auxerr__service_ask(const struct msghdr *req,
 /*
  * WANT (auxerr-bpfd --on-demand): ask the service to keep the backend's
  * noting programs attached while the returned socket stays open (in this
- * process or any that inherits it; it is close-on-exec).  -1 and errno:
- * EALREADY (always attached), ENOENT or ECONNREFUSED (no service),
- * ETIMEDOUT, or the service's reason.
+ * process or any that inherits it; it is close-on-exec), once they are.
+ * While it attaches them the service answers EINPROGRESS every second:
+ * each answer gives the client AUXERR_SERVICE_MS more, so a slow attach
+ * is waited for and a stopped service is not, up to AUXERR_WANT_MS in
+ * all.  -1 and errno: EALREADY (always attached), ENOENT or ECONNREFUSED
+ * (no service), ETIMEDOUT (silent for AUXERR_SERVICE_MS), ETIME (still
+ * attaching after AUXERR_WANT_MS), or the service's reason.
  */
+#define AUXERR_WANT_MS 120000
 AUXERR_SHARED int auxerr__service_want(void);
 /* 1 when this thread's last request to the service timed out, and not
  * since reported (the answer is given once) */

@@ -154,7 +154,7 @@ int auxerr__service_want(void)
 	struct iovec aiov = { .iov_base = &reply, .iov_len = sizeof(reply) };
 	struct msghdr rmh = { .msg_iov = &riov, .msg_iovlen = 1 };
 	struct msghdr amh = { .msg_iov = &aiov, .msg_iovlen = 1 };
-	long long end = now_ms() + AUXERR_SERVICE_MS;
+	long long start = now_ms(), end = start + AUXERR_SERVICE_MS;
 	int s = connect_by(end), e = 0;
 	ssize_t n;
 
@@ -170,15 +170,23 @@ int auxerr__service_want(void)
 	}
 	for (;;) {
 		e = wait_for(s, POLLIN, end);
+		if (e == ETIMEDOUT && end == start + AUXERR_WANT_MS)
+			e = ETIME;
 		if (e)
 			goto fail;
 		n = recvmsg(s, &amh, MSG_DONTWAIT);
-		if (n >= 0)
-			break;
-		if (errno != EAGAIN && errno != EINTR) {
+		if (n < 0 && errno != EAGAIN && errno != EINTR) {
 			e = errno;
 			goto fail;
 		}
+		if (n < 0)
+			continue;
+		if (n != (ssize_t)sizeof(reply) || reply != EINPROGRESS)
+			break;
+		/* attaching: the service is alive, it has that much more */
+		end = now_ms() + AUXERR_SERVICE_MS;
+		if (end > start + AUXERR_WANT_MS)
+			end = start + AUXERR_WANT_MS;
 	}
 	e = n == (ssize_t)sizeof(reply) ? reply : EPROTO;
 	if (e)

@@ -31,7 +31,8 @@
  * "flush=ERRNO"),
  * ownraw TID SLOT (a hand-made OWN request: "reply=ERRNO"),
  * flushraw TID SERIAL (a hand-made request to the flush service:
- * "reply=ERRNO"), lastraw ENV PIDFD_TID TID (a hand-made LAST request:
+ * "reply=ERRNO"), timedraw TID SERIAL (the same, and "ms=" the time to
+ * its answer), lastraw ENV PIDFD_TID TID (a hand-made LAST request:
  * "reply=ERRNO", or "open=ERRNO" when ENV does not open), badraw (a
  * request with no known magic: "reply=ERRNO"), selfraw PATH (this
  * thread's own FLUSH and OWN requests, held and not: see selfraw()),
@@ -42,7 +43,8 @@
  * asks the service, which the test has stopped); in these ERRNO is the
  * errno's name (EPERM), or 0; timedflush PATH (open, then one
  * get_last_audit_record(AUXERR_FLUSH): "flush=ERRNO flush_ms=MS"),
- * wantraw (a WANT request: "reply=ERRNO"), waitfresh PATH (open PATH,
+ * wantraw [wait] (a WANT request: "reply=ERRNO", its first answer, or with
+ * wait each answer until the final one), waitfresh PATH (open PATH,
  * print "serial=", then at each SIGUSR1 "fresh=yes|no age=N": the
  * freshness rule's verdict on that record, with AUXERR_MAX_AGE as set).
  * execafter PATH UID PROG ARGS... (open PATH to write, print "errno=N"
@@ -292,6 +294,23 @@ static int flushraw(unsigned tid, unsigned long long serial)
 	return 0;
 }
 
+/* timedraw TID SERIAL: flushraw, and "ms=" how long the service took to
+ * answer it (from the connect to the answer: the process's own start
+ * left out) */
+static long long now_ms(void);
+
+static int timedraw(unsigned tid, unsigned long long serial)
+{
+	long long t0 = now_ms();
+	int reply = flush_req(tid, serial);
+
+	if (reply < 0)
+		return 2;
+	put_reply("reply", reply);
+	printf("ms=%lld\n", now_ms() - t0);
+	return 0;
+}
+
 /* badraw: a request of OWN's size with no known magic: "reply=ERRNO" */
 static int badraw(void)
 {
@@ -423,16 +442,31 @@ static int idle(int n, int secs)
 	return 0;
 }
 
-/* wantraw: a WANT request (bpf/auxerr.h): "reply=ERRNO" */
-static int wantraw(void)
+/* wantraw [wait]: a WANT request (bpf/auxerr.h): "reply=ERRNO", its
+ * first answer; with wait, every answer until the one that is not
+ * EINPROGRESS (the service is still attaching) */
+static int wantraw(int wait)
 {
 	struct { unsigned magic, pad; } req = { 0x41555857, 0 };
+	struct sockaddr_un sa = { .sun_family = AF_UNIX,
+				  .sun_path = "/run/auxerr/flush" };
+	int s = socket(AF_UNIX, SOCK_SEQPACKET, 0), reply;
 	char ans[4];
-	int reply = reply_of(ans, ask("wantraw", &req, sizeof(req), ans, sizeof(ans)));
 
-	if (reply < 0)
+	if (s < 0 || connect(s, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+	    send(s, &req, sizeof(req), 0) != (ssize_t)sizeof(req)) {
+		perror("wantraw");
 		return 2;
-	put_reply("reply", reply);
+	}
+	do {
+		if (recv(s, ans, sizeof(ans), 0) != (ssize_t)sizeof(ans)) {
+			perror("wantraw");
+			return 2;
+		}
+		reply = reply_of(ans, sizeof(ans));
+		put_reply("reply", reply);
+	} while (wait && reply == EINPROGRESS);
+	close(s);
 	return 0;
 }
 
@@ -804,6 +838,8 @@ int main(int argc, char **argv)
 		return ownraw((unsigned)atoi(argv[2]), (unsigned)atoi(argv[3]));
 	if (!strcmp(a, "flushraw") && argc == 4)
 		return flushraw((unsigned)atoi(argv[2]), strtoull(argv[3], NULL, 10));
+	if (!strcmp(a, "timedraw") && argc == 4)
+		return timedraw((unsigned)atoi(argv[2]), strtoull(argv[3], NULL, 10));
 	if (!strcmp(a, "badraw") && argc == 2)
 		return badraw();
 	if (!strcmp(a, "selfraw") && argc == 3)
@@ -823,8 +859,8 @@ int main(int argc, char **argv)
 		printf("flush_ms=%lld\n", t0);
 		return 0;
 	}
-	if (!strcmp(a, "wantraw") && argc == 2)
-		return wantraw();
+	if (!strcmp(a, "wantraw") && (argc == 2 || (argc == 3 && !strcmp(argv[2], "wait"))))
+		return wantraw(argc == 3);
 	if (!strcmp(a, "waitfresh") && argc == 3)
 		return waitfresh(argv[2]);
 	if (!strcmp(a, "idle") && argc == 4)
@@ -933,7 +969,7 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | semop ID | shmrm KEY | connect PATH | holdkill PID SIG | holdping inet|inet6 | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw | waitfresh PATH | execafter PATH UID PROG ARGS... | fusestall MOUNTPOINT | records | flushthread PATH\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | timedraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw [wait] | waitfresh PATH | execafter PATH UID PROG ARGS... | fusestall MOUNTPOINT | records | flushthread PATH\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
