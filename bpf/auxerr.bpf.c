@@ -26,6 +26,9 @@ char LICENSE[] SEC("license") = "GPL";
 #define MAY_READ	0x4
 #define S_IFMT  00170000
 #define S_IFDIR  0040000
+#define S_IFREG		0100000
+#define S_IFIFO		0010000
+#define S_IFSOCK	0140000
 #define CAP_DAC_OVERRIDE	1
 #define CAP_DAC_READ_SEARCH	2
 #define CAP_OPT_NOAUDIT	(1 << 1)
@@ -799,10 +802,28 @@ int BPF_PROG(mayopen, struct mnt_idmap *idmap, const struct path *path, int acc_
 		/* nodev: may_open() tests may_open_dev() (inlined there)
 		 * first, for a device */
 		__u32 fmt = inode->i_mode & S_IFMT;
+		struct auxb_rec *r;
+
 		if ((fmt == S_IFCHR || fmt == S_IFBLK) &&
 		    ((path->mnt->mnt_flags & MNT_NODEV) ||
-		     (path->mnt->mnt_sb->s_iflags & SB_I_NODEV)))
+		     (path->mnt->mnt_sb->s_iflags & SB_I_NODEV))) {
 			note_path_flag(EACCES, AUXERR_MECH_MOUNT, AUXB_FLAG_NODEV, path);
+			return 0;
+		}
+		/* filetype: then only a regular file may be executed (the
+		 * series' note, kernel/patches/0044): a directory, a FIFO, a
+		 * socket or a device asked for MAY_EXEC is refused before its
+		 * mode is looked at */
+		if (!(acc_mode & MAY_EXEC) ||
+		    !(fmt == S_IFDIR || fmt == S_IFIFO || fmt == S_IFSOCK ||
+		      fmt == S_IFCHR || fmt == S_IFBLK))
+			return 0;
+		r = note(EACCES, AUXERR_MECH_FILETYPE, 0);
+		if (!r)
+			return 0;
+		r->perm = acc_mode & (MAY_READ | MAY_WRITE | MAY_EXEC);
+		note_inode(r, inode);
+		r->has_obj = 1;
 		return 0;
 	}
 	if (ret == -EPERM)
@@ -849,10 +870,15 @@ int BPF_PROG(rofs_get, struct vfsmount *m, int ret)
 	return note_rofs(m, ret);
 }
 
+static __u32 proc_shows_others(struct task_struct *task, const struct cred *c);
+
 /*
  * ptrace: __ptrace_may_access() refused.  Its last step is the LSMs'
  * ptrace_access_check hook: an LSM's own note (Yama) stays.  Otherwise the
- * ids differ (creds) or they match and the target is not dumpable.
+ * ids differ (creds) or they match and the target is not dumpable.  For
+ * creds the target's ids and user namespace, as the series' note has them
+ * (kernel/patches/0047), where the caller's /proc shows them
+ * (proc_shows_others(), as for signal; else ids=hidden).
  */
 SEC("fexit/__ptrace_may_access")
 int BPF_PROG(ptrace, struct task_struct *target, unsigned int mode, int ret)
@@ -883,6 +909,17 @@ int BPF_PROG(ptrace, struct task_struct *target, unsigned int mode, int ret)
 	r->reason = (c->uid.val == tc->euid.val && c->uid.val == tc->suid.val &&
 		     c->uid.val == tc->uid.val && c->gid.val == tc->egid.val &&
 		     c->gid.val == tc->sgid.val && c->gid.val == tc->gid.val) ? 2 : 1;
+	if (r->reason != 1)
+		return 0;
+	r->ouid = tc->euid.val;
+	r->oruid = tc->uid.val;
+	r->osuid = tc->suid.val;
+	r->ogid = tc->egid.val;
+	r->orgid = tc->gid.val;
+	r->osgid = tc->sgid.val;
+	r->userns = tc->user_ns->ns.inum;
+	r->userns_owner = tc->user_ns->owner.val;
+	r->ids_visible = proc_shows_others(task, c);
 	return 0;
 }
 
@@ -1127,6 +1164,158 @@ static void note_policy(int err, __u32 cap, __u32 alt, __u32 policy, __s32 value
 	p->cap = cap;
 	p->policy = policy;
 	p->policy_value = value;
+}
+
+/*
+ * mlock(), mlock2() and mlockall() under RLIMIT_MEMLOCK (the series'
+ * auxerr_note_rlimit_error(), kernel/patches/0048): at a limit of 0
+ * can_do_mlock() refuses them (EPERM), over a limit that is not 0 they
+ * return ENOMEM, each after its failed CAP_IPC_LOCK check, whose pending
+ * note gains the limit and is kept for the call's errno (unless another
+ * note explains that errno).  Noted at the return of the system calls:
+ * do_mlock() and can_do_mlock() may be inlined; an ENOMEM without that
+ * failed check (an unmapped range) has no such note.
+ */
+#define CAP_IPC_LOCK	14
+#define RLIMIT_MEMLOCK	8
+#define ENOMEM		12
+static void note_memlock(long ret)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct auxb_task *t;
+	struct auxb_rec *p = NULL;
+	int err = (int)-ret;
+	__u32 n;
+
+	if (err != EPERM && err != ENOMEM)
+		return;
+	t = bpf_task_storage_get(&notes, task, 0, 0);
+	if (!t)
+		return;
+	n = t->npend;
+	for (int i = 0; i < AUXB_PENDING; i++) {
+		if (i >= n)
+			break;
+		if (err != EPERM && t->pend[i].error == err)
+			return;	/* another note explains it */
+		if (t->pend[i].error == EPERM && t->pend[i].mech == AUXERR_MECH_CAP &&
+		    t->pend[i].cap == CAP_IPC_LOCK)
+			p = &t->pend[i];
+	}
+	if (!p)
+		return;
+	p->error = err;
+	p->flags &= ~AUXERR_INFO_WEAK;
+	p->rlimit = RLIMIT_MEMLOCK + 1;
+	p->rlimit_cur = BPF_CORE_READ(task, signal, rlim[RLIMIT_MEMLOCK].rlim_cur);
+}
+
+SEC("fexit/__x64_sys_mlock")
+int BPF_PROG(mlock_x, const struct pt_regs *regs, long ret)
+{
+	note_memlock(ret);
+	return 0;
+}
+
+SEC("fexit/__x64_sys_mlock2")
+int BPF_PROG(mlock2_x, const struct pt_regs *regs, long ret)
+{
+	note_memlock(ret);
+	return 0;
+}
+
+SEC("fexit/__x64_sys_mlockall")
+int BPF_PROG(mlockall_x, const struct pt_regs *regs, long ret)
+{
+	note_memlock(ret);
+	return 0;
+}
+
+/*
+ * A write of /proc/PID/oom_score_adj below the process's floor (its
+ * oom_score_adj_min, 0 unless a process with CAP_SYS_RESOURCE set one)
+ * without CAP_SYS_RESOURCE: EACCES from __set_oom_adj() (inlined), after
+ * the failed capability check, whose note gains the floor as the series'
+ * does (policy=oom_score_adj_min, kernel/patches/0048).  The process is
+ * the one of the /proc inode written: proc_inode's pid, its task.
+ */
+#define CAP_SYS_RESOURCE	24
+#define PIDTYPE_PID		0
+SEC("fexit/oom_score_adj_write")
+int BPF_PROG(oom_adj_x, struct file *file, const char *buf, size_t count, loff_t *ppos,
+	     long ret)
+{
+	unsigned long inode, first;
+	struct task_struct *p;
+	struct pid *pid;
+
+	if (ret != -EACCES)
+		return 0;
+	inode = (unsigned long)BPF_CORE_READ(file, f_inode);
+	if (!inode)
+		return 0;
+	pid = BPF_CORE_READ((struct proc_inode *)(inode - bpf_core_field_offset(struct proc_inode,
+										  vfs_inode)), pid);
+	first = (unsigned long)BPF_CORE_READ(pid, tasks[PIDTYPE_PID].first);
+	if (!first)
+		return 0;
+	p = (struct task_struct *)(first - bpf_core_field_offset(struct task_struct,
+								 pid_links[PIDTYPE_PID]));
+	note_policy(EACCES, CAP_SYS_RESOURCE, CAP_SYS_RESOURCE, AUXB_POLICY_OOM_MIN,
+		    BPF_CORE_READ(p, signal, oom_score_adj_min));
+	return 0;
+}
+
+/*
+ * memfd_create() refused by vm.memfd_noexec = 2 (Linux 6.3 and later):
+ * EACCES when the caller did not ask for MFD_NOEXEC_SEAL, from
+ * check_sysctl_memfd_noexec() (inlined); the value that decides is the
+ * highest of the caller's pid namespace and its ancestors
+ * (pidns_memfd_noexec_scope()).  The series' note (mechanism sysctl,
+ * kernel/patches/0046).  A kernel without the sysctl has no such refusal:
+ * the field's existence is checked (CO-RE), and nothing is noted there.
+ */
+#define MFD_NOEXEC_SEAL		0x0008U
+#define MEMFD_NOEXEC_SCOPE_NOEXEC_ENFORCED	2
+SEC("fexit/__x64_sys_memfd_create")
+int BPF_PROG(memfd_x, const struct pt_regs *regs, long ret)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	unsigned long numbers = bpf_core_field_offset(struct pid, numbers);
+	unsigned long pid;
+	struct pid_namespace *ns = NULL;
+	struct auxb_rec *r;
+	struct upid up;
+	unsigned int lvl;
+	int scope = 0;
+
+	if (ret != -EACCES || !bpf_core_field_exists(struct pid_namespace, memfd_noexec_scope))
+		return 0;
+	if ((unsigned int)BPF_CORE_READ(regs, si) & MFD_NOEXEC_SEAL)
+		return 0;
+	pid = (unsigned long)BPF_CORE_READ(task, thread_pid);
+	if (!pid)
+		return 0;
+	lvl = BPF_CORE_READ((struct pid *)pid, level);
+	if (lvl > 31 || bpf_probe_read_kernel(&up, sizeof(up),
+					      (void *)(pid + numbers + lvl * sizeof(struct upid))))
+		return 0;
+	ns = up.ns;
+	for (int i = 0; i < 33 && ns; i++) {
+		int v = BPF_CORE_READ(ns, memfd_noexec_scope);
+
+		if (v > scope)
+			scope = v;
+		ns = BPF_CORE_READ(ns, parent);
+	}
+	if (scope < MEMFD_NOEXEC_SCOPE_NOEXEC_ENFORCED)
+		return 0;
+	r = note(EACCES, AUXERR_MECH_SYSCTL, 0);
+	if (!r)
+		return 0;
+	r->policy = AUXB_POLICY_MEMFD_NOEXEC;
+	r->policy_value = scope;
+	return 0;
 }
 
 /* bind() of IPv4 and IPv6 below net.ipv4.ip_unprivileged_port_start without
@@ -1379,8 +1568,6 @@ int BPF_PROG(ipcctl_x, struct ipc_namespace *ns, struct ipc_ids *ids, int id, in
 #define PROT_HARDLINKS	1
 #define PROT_FIFOS	2
 #define PROT_REGULAR	3
-#define S_IFREG		0100000
-#define S_IFIFO		0010000
 #define S_ISUID		04000
 #define S_ISGID		02000
 extern const void sysctl_protected_symlinks __ksym __weak;
@@ -1571,6 +1758,56 @@ static int path_arg(int nr)
 }
 
 /*
+ * Which argument of a system call is the descriptor of the one file it
+ * works on, for the calls that take no path (the series' auxerr_fd_arg(),
+ * kernel/patches/0049): read, write, their p/v/v2 forms, ioctl, fcntl,
+ * flock, fsync, fdatasync, syncfs, ftruncate, fallocate, fchmod, fchown,
+ * fchdir, fstatfs, getdents64, the f*xattr calls, finit_module; mmap's
+ * fifth.  -1 for the others.
+ */
+static int fd_arg(int nr)
+{
+	switch (nr) {
+	case 0: case 1: case 16: case 17: case 18: case 19: case 20: case 72:
+	case 73: case 74: case 75: case 77: case 81: case 91: case 93: case 138:
+	case 190: case 193: case 196: case 199: case 217: case 285: case 295:
+	case 296: case 306: case 313: case 327: case 328:
+		return 0;
+	case 9:
+		return 4;
+	}
+	return -1;
+}
+
+/*
+ * The file of descriptor @fdv of the current task, at the denial: its
+ * inode, which the renderer checks the descriptor still refers to before
+ * it names the file (a BPF program here may not call bpf_d_path(); the
+ * iterator may); not when the note's object is another inode.
+ */
+static __always_inline void keep_fd(struct auxb_rec *r, __u64 fdv)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct fdtable *fdt = BPF_CORE_READ(task, files, fdt);
+	struct file **arr;
+	struct file *f = NULL;
+
+	if (!fdt || fdv >= BPF_CORE_READ(fdt, max_fds))
+		return;
+	arr = BPF_CORE_READ(fdt, fd);
+	if (!arr || bpf_probe_read_kernel(&f, sizeof(f), &arr[fdv]) || !f)
+		return;
+	r->fd_ino = BPF_CORE_READ(f, f_inode, i_ino);
+	r->fd_dev = BPF_CORE_READ(f, f_inode, i_sb, s_dev);
+	/* only a file that is the note's object, or a note without one
+	 * (as the series: a cgroup.procs write refused by an ancestor's
+	 * cgroup.procs is not named by the file written) */
+	if (r->ino && (r->ino != r->fd_ino || r->dev != r->fd_dev))
+		return;
+	r->fd = (int)fdv;
+}
+
+/*
  * path: the refused directory's prefix of the path the caller gave: it ends
  * after the first component equal to the directory's name (else, as when
  * the walk was inside a symlink, the directory's own name stays).  One
@@ -1743,6 +1980,29 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 	r->args[3] = a3;
 	if (nr == 42 || nr == 44 || nr == 46 || nr == 49)
 		keep_sockaddr(r, nr, a1, a2);
+	/* AF_UNIX: the socket file the address names (not an abstract
+	 * one), as the series' auxerr_unix_path() (kernel/patches/0051):
+	 * the lookup that refused it walked that path before */
+	if (!r->have_name && r->saddr_len > 2 && r->saddr[0] == 1 /* AF_UNIX */ &&
+	    !r->saddr[1] && r->saddr[2]) {
+		__u32 n = r->saddr_len - 2;
+
+		if (n > AUXB_SOCKADDR_MAX - 3)
+			n = AUXB_SOCKADDR_MAX - 3;
+		/* (the verifier wants the size's bound in the register it uses) */
+		barrier_var(n);
+		n = (n & (AUXB_SOCKADDR_MAX - 1)) + 1;
+		r->have_name = bpf_probe_read_kernel_str(r->name, n, &r->saddr[2]) > 0;
+	}
+	r->fd = -1;
+	arg = r->have_name ? -1 : fd_arg(nr);
+	if (arg == 0) {
+		keep_fd(r, a0);
+	} else if (arg == 4) {
+		struct pt_regs *u = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+
+		keep_fd(r, BPF_CORE_READ(u, r8));
+	}
 	if (r->mech == AUXERR_MECH_PATH && r->have_name) {
 		struct comp_find c = { .r = r, .k = 0, .end = -1 };
 
@@ -1816,6 +2076,8 @@ static void put_tty(struct seq_file *seq, struct task_struct *task);
 static void put_exe(struct seq_file *seq, struct task_struct *task);
 static void put_cwd(struct seq_file *seq, struct task_struct *task);
 static void put_proctitle(struct seq_file *seq, struct task_struct *task);
+static int fd_named(struct task_struct *task, const struct auxb_rec *r);
+static void put_fd_name(struct seq_file *seq, struct task_struct *task);
 #include "render.h"
 
 static char hexd(unsigned c)
@@ -1988,6 +2250,20 @@ static void put_cwd(struct seq_file *seq, struct task_struct *task)
 	put_path(seq, &task->fs->pwd);
 }
 
+/*
+ * The file of a record's descriptor: named by dump() (below) while it
+ * runs over the reader's open files, into the record itself, before the
+ * records are rendered; nothing is left to name here.
+ */
+static int fd_named(struct task_struct *task, const struct auxb_rec *r)
+{
+	return 0;
+}
+
+static void put_fd_name(struct seq_file *seq, struct task_struct *task)
+{
+}
+
 /* the first 128 bytes of the command line, its trailing NULs cut */
 static void put_proctitle(struct seq_file *seq, struct task_struct *task)
 {
@@ -2042,9 +2318,8 @@ static long slot_cb(__u64 s, void *ctx)
  * of the file is not counted as a system call since the records, and the
  * thread is marked as reading.  NULL for any other task.
  */
-static __always_inline struct auxb_task *reader_storage(struct bpf_iter__task *ctx)
+static __always_inline struct auxb_task *reader_storage_of(struct task_struct *task)
 {
-	struct task_struct *task = ctx->task;
 	struct auxb_task *t;
 
 	if (!task || task != bpf_get_current_task_btf())
@@ -2060,13 +2335,55 @@ static __always_inline struct auxb_task *reader_storage(struct bpf_iter__task *c
 	return t;
 }
 
-SEC("iter/task")
-int dump(struct bpf_iter__task *ctx)
+static __always_inline struct auxb_task *reader_storage(struct bpf_iter__task *ctx)
 {
+	return reader_storage_of(ctx->task);
+}
+
+/*
+ * /sys/fs/bpf/auxerr/records: a task_file iterator, which runs over every
+ * open file of every process (a thread that shares its files is visited
+ * as its leader), and once more at the end with none.  On each of the
+ * reader's own files: the records kept for a call on that descriptor
+ * (struct auxb_rec.fd) that have no name yet, and whose descriptor still
+ * refers to the inode it had at the denial, are named by it, as
+ * /proc/self/fd shows it to the reader (bpf_d_path(), which the exit
+ * program may not call; the series' auxerr_fd_path(), kernel/patches/0049).
+ * At the end: the reader's records.
+ */
+SEC("iter/task_file")
+int dump(struct bpf_iter__task_file *ctx)
+{
+	struct task_struct *me = bpf_get_current_task_btf();
+	struct task_struct *task = ctx->task;
+	struct file *file = ctx->file;
 	struct slots c = { .seq = ctx->meta->seq };
-	struct auxb_task *t = reader_storage(ctx);
+	struct auxb_task *t;
 	__u32 n;
 
+	if (task && file) {
+		if (task->files != me->files)
+			return 0;
+		t = bpf_task_storage_get(&notes, me, 0, 0);
+		if (!t)
+			return 0;
+		n = t->count < depth ? t->count : depth;
+		for (int i = 0; i < AUXERR_DEPTH_MAX; i++) {
+			struct auxb_rec *r;
+
+			if (i >= n)
+				break;
+			r = &t->ring[(t->head - i) & (AUXERR_DEPTH_MAX - 1)];
+			if (r->have_name || r->fd != (int)ctx->fd || !file->f_inode ||
+			    file->f_inode->i_ino != r->fd_ino ||
+			    file->f_inode->i_sb->s_dev != r->fd_dev)
+				continue;
+			if (bpf_d_path(&file->f_path, r->name, sizeof(r->name)) > 0)
+				r->have_name = 1;
+		}
+		return 0;
+	}
+	t = reader_storage_of(me);
 	if (!t)
 		return 0;
 	n = t->count < depth ? t->count : depth;

@@ -54,7 +54,8 @@ enum auxb_hook { AUXB_HOOK_FILE_OPEN = 1, AUXB_HOOK_FILE_PERMISSION,
 		 AUXB_HOOK_PTRACE_ACCESS_CHECK, AUXB_HOOK_CAPABLE, AUXB_HOOKS };
 enum auxb_owner_op { AUXB_OWNER_CHMOD = 2, AUXB_OWNER_CHOWN, AUXB_OWNER_CHGRP,
 		     AUXB_OWNER_UTIMES };
-enum auxb_policy { AUXB_POLICY_PORT = 1, AUXB_POLICY_DMESG };
+enum auxb_policy { AUXB_POLICY_PORT = 1, AUXB_POLICY_DMESG, AUXB_POLICY_OOM_MIN,
+		   AUXB_POLICY_MEMFD_NOEXEC };
 enum auxb_method { AUXB_METHOD_PROC_SYS = 1 };
 enum auxb_ipc_op { AUXB_IPC_ACCESS = 1, AUXB_IPC_CTL };
 enum auxb_flag { AUXB_FLAG_RO = 1, AUXB_FLAG_RO_SB, AUXB_FLAG_STICKY,
@@ -87,6 +88,10 @@ struct auxb_rec {
 	__u64 userns;
 	__u32 policy;
 	__s32 policy_value;
+	/* the resource limit the capability overrides (RLIMIT_* + 1: only
+	 * RLIMIT_MEMLOCK) and its soft value */
+	__u32 rlimit;
+	__u64 rlimit_cur;
 	/* the operation reserved to the owner (enum auxb_owner_op), chgrp's
 	 * group; the file in mode, ouid, ogid, ino, dev */
 	__u32 owner_op, has_ngid, ngid;
@@ -95,8 +100,11 @@ struct auxb_rec {
 	__u32 flag, dir_mode, dir_ouid;
 	__u64 dir_ino;
 	char fstype[16], sb[32];
-	/* ptrace: 1 creds, 2 not_dumpable; the target */
+	/* ptrace: 1 creds, 2 not_dumpable; the target; for creds its ids
+	 * (effective in ouid, ogid; its user namespace in userns and
+	 * userns_owner), shown where ids_visible (as for signal) */
 	__u32 reason, opid;
+	__u32 oruid, orgid, osgid;
 	/* signal: the signal, the target's saved uid (its real uid in ouid,
 	 * its user namespace in userns and userns_owner), and whether the
 	 * caller's /proc shows it other users' processes (else ids=hidden) */
@@ -133,6 +141,13 @@ struct auxb_rec {
 	 * SOCKADDR record, whatever the mechanism) */
 	__u32 saddr_len;
 	__u8 saddr[AUXB_SOCKADDR_MAX];
+	/* a call on a file descriptor that takes no path (write, ftruncate,
+	 * fchmod, mmap...): the descriptor (-1 none) and its file's inode
+	 * at the denial; the renderer names the file as /proc/self/fd shows
+	 * it if the descriptor still refers to that inode */
+	__s32 fd;
+	__u32 fd_dev;
+	__u64 fd_ino;
 	char name[AUXB_NAME_MAX];	/* the path the caller gave */
 	char comp[AUXB_NAME_MAX];	/* path: the directory, as it gave it */
 };

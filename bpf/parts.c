@@ -28,7 +28,11 @@ const struct part parts[] = {
 	{ "inet_bind_x", "cap", "policy= of bind() (IPv4)", { "__inet_bind" }, 0 },
 	{ "inet6_bind_x", "cap", "policy= of bind() (IPv6)", { "__inet6_bind" }, 0 },
 	{ "syslog_x", "cap", "policy= of syslog()", { "do_syslog" }, 0 },
+	{ "oom_adj_x", "cap", "policy= of oom_score_adj", { "oom_score_adj_write" }, 0 },
 	{ "owner_x", "cap", "owner_op= of chmod, chown, chgrp, utimes", { "setattr_prepare" }, 0 },
+	{ "mlock_x", "cap", "rlimit= of mlock()", { "__x64_sys_mlock" }, 0 },
+	{ "mlock2_x", "cap", "rlimit= of mlock2()", { "__x64_sys_mlock2" }, 0 },
+	{ "mlockall_x", "cap", "rlimit= of mlockall()", { "__x64_sys_mlockall" }, 0 },
 	{ "apparmor_file_open_x", "lsm-apparmor", "file_open", { "apparmor_file_open" }, 0 },
 	{ "apparmor_file_permission_x", "lsm-apparmor", "file_permission", { "apparmor_file_permission" }, 0 },
 	{ "apparmor_path_mknod_x", "lsm-apparmor", "path_mknod", { "apparmor_path_mknod" }, 0 },
@@ -55,6 +59,8 @@ const struct part parts[] = {
 	{ "noexec", "mount", "noexec", { "path_noexec" }, 0 },
 	{ "mayopen", "mount", "nodev", { "may_open" }, 0 },
 	{ "mayopen", "inode", "open", { "may_open" }, 0 },
+	{ "mayopen", "filetype", NULL, { "may_open" }, 0 },
+	{ "memfd_x", "sysctl", NULL, { "__x64_sys_memfd_create" }, 0 },
 	{ "truncate", "inode", "truncate", { "vfs_truncate" }, 0 },
 	{ "setattr", "inode", "chmod, chown, utimes", { "notify_change" }, 0 },
 	{ "maydelete", "inode", "unlink, rmdir, rename", { "may_delete" }, 0 },
@@ -76,6 +82,7 @@ const size_t nparts = NPARTS;
 static const char *const mechs[] = {
 	"dac", "path", "cap", "lsm-apparmor", "lsm-landlock", "lsm-yama", "seccomp",
 	"mount", "inode", "sticky", "ptrace", "protected", "signal", "ping", "ipc",
+	"filetype", "sysctl",
 };
 
 /*

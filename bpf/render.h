@@ -23,6 +23,12 @@
  *                         the task's loginuid and session id
  *   put_tty(o, c), put_exe(o, c), put_cwd(o, c), put_proctitle(o, c)
  *                         the value of those fields, as audit gives it
+ *   fd_named(c, r)        1 when the record has no name, its descriptor
+ *                         (r->fd) still refers to the file it had at the
+ *                         denial, and that file's name is to be written
+ *                         by put_fd_name(o, c) as put_untrusted() does
+ *                         (/proc/self/fd's); the iterator names such a
+ *                         record before (dump()) and has none left
  *
  * The text follows the series' records (SYSCALL, AUXERR as type
  * UNKNOWN[1340], SOCKADDR, CWD, PATH, PROCTITLE; the kernel's render.c), so that
@@ -51,8 +57,9 @@ static const char render_ll_rights[16][16] = { "fs.execute", "fs.write_file",
 	"fs.truncate", "fs.ioctl_dev" };
 static const char render_flags[8][12] = { "?", "ro", "ro_sb", "sticky", "noexec",
 	"nodev", "immutable", "append" };
-static const char render_policies[3][40] = { "",
-	"net.ipv4.ip_unprivileged_port_start", "kernel.dmesg_restrict" };
+static const char render_policies[5][40] = { "",
+	"net.ipv4.ip_unprivileged_port_start", "kernel.dmesg_restrict",
+	"oom_score_adj_min", "vm.memfd_noexec" };
 static const char render_owner_ops[6][8] = { "none", "owner", "chmod", "chown",
 	"chgrp", "utimes" };
 static const char render_aa_modes[6][12] = { "", "enforce", "complain", "kill",
@@ -181,9 +188,12 @@ static void render_auxerr(render_out o, const struct auxb_rec *r, int event)
 			      r->cap, r->userns);
 		render_printf(o, " userns_level=%u userns_owner=%u",
 			      r->userns_level, r->userns_owner);
-		if (r->policy && r->policy < 3)
+		if (r->policy && r->policy < 4)
 			render_printf(o, " policy=%s policy_value=%d",
 				      render_policies[r->policy], r->policy_value);
+		/* the series' rlimit= (kernel/patches/0048): RLIMIT_MEMLOCK */
+		if (r->rlimit == 8 + 1)
+			render_printf(o, " rlimit=RLIMIT_MEMLOCK rlimit_cur=%llu", r->rlimit_cur);
 		/* the series' owner_op= (kernel/patches/0022), then the file */
 		if (r->owner_op && r->owner_op < 6) {
 			render_printf(o, " owner_op=%s", render_owner_ops[r->owner_op]);
@@ -214,8 +224,31 @@ static void render_auxerr(render_out o, const struct auxb_rec *r, int event)
 		}
 		break;
 	case AUXERR_MECH_PTRACE:
+		/* the series' auxerr_render_ptrace() (kernel/patches/0047) */
 		render_printf(o, " mechanism=ptrace reason=%s opid=%u",
 			      r->reason == 2 ? "not_dumpable" : "creds", r->opid);
+		if (r->reason == 2)
+			break;
+		if (!r->ids_visible) {
+			render_printf(o, " ids=hidden capability=19");	/* CAP_SYS_PTRACE */
+			break;
+		}
+		render_printf(o, " ouid=%u oruid=%u osuid=%u", r->ouid, r->oruid, r->osuid);
+		render_printf(o, " ogid=%u orgid=%u osgid=%u", r->ogid, r->orgid, r->osgid);
+		render_printf(o, " capability=19 userns=%llu userns_owner=%u", r->userns,
+			      r->userns_owner);
+		break;
+	case AUXERR_MECH_SYSCTL:
+		/* the series' (kernel/patches/0046): a sysctl that forbids
+		 * the call to everyone */
+		render_printf(o, " mechanism=sysctl policy=%s policy_value=%d",
+			      render_policies[r->policy < 5 ? r->policy : 0], r->policy_value);
+		break;
+	case AUXERR_MECH_FILETYPE:
+		/* the series' (kernel/patches/0044): the access asked, the
+		 * object (its mode says its type) */
+		render_printf(o, " mechanism=filetype perm=%u", r->perm);
+		render_object(o, r);
 		break;
 	case AUXERR_MECH_SECCOMP:
 		/* the event's AUXERR record has its own arch=, the audit
@@ -299,6 +332,9 @@ static void render_record(render_out o, render_task c, const struct auxb_rec *r,
 			  int event)
 {
 	__u64 ms = r->time_ns / 1000000;
+	/* a call on a descriptor: the descriptor's file names it (the
+	 * series' auxerr_fd_path(), kernel/patches/0049) */
+	int fd_name = !r->have_name && r->fd >= 0 && fd_named(c, r);
 
 	/* SYSCALL */
 	if (event)
@@ -310,7 +346,7 @@ static void render_record(render_out o, render_task c, const struct auxb_rec *r,
 		      r->nr, -r->error);
 	render_printf(o, " a0=%llx a1=%llx a2=%llx a3=%llx",
 		      r->args[0], r->args[1], r->args[2], r->args[3]);
-	render_printf(o, " items=%u ppid=%u pid=%u auid=%u", r->have_name ? 1 : 0,
+	render_printf(o, " items=%u ppid=%u pid=%u auid=%u", r->have_name || fd_name ? 1 : 0,
 		      r->ppid, r->pid, task_auid(c));
 	render_printf(o, " uid=%u gid=%u euid=%u suid=%u fsuid=%u",
 		      r->uid, r->gid, r->euid, r->suid, r->fsuid);
@@ -349,10 +385,13 @@ static void render_record(render_out o, render_task c, const struct auxb_rec *r,
 
 	/* PATH: the name, and for dac the inode fields (the object the
 	 * check refused) */
-	if (r->have_name) {
+	if (r->have_name || fd_name) {
 		render_stamp(o, r, "PATH", event);
 		render_printf(o, "%s name=", event ? " item=0" : "");
-		put_untrusted(o, r->name, sizeof(r->name));
+		if (r->have_name)
+			put_untrusted(o, r->name, sizeof(r->name));
+		else
+			put_fd_name(o, c);
 		if (r->mech == AUXERR_MECH_DAC) {
 			render_printf(o, " inode=%llu", r->ino);
 			render_dev(o, "dev", r->dev);

@@ -39,6 +39,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -91,6 +92,7 @@ static void put(struct out *o, const char *fmt, ...)
  * come from its /proc */
 struct proc_task {
 	int pid, tid;
+	char *fdname;		/* fd_named()'s, PATH_MAX bytes */
 };
 
 static void put_untrusted(struct out *o, const char *s, size_t n);
@@ -102,6 +104,8 @@ static void put_tty(struct out *o, const struct proc_task *c);
 static void put_exe(struct out *o, const struct proc_task *c);
 static void put_cwd(struct out *o, const struct proc_task *c);
 static void put_proctitle(struct out *o, const struct proc_task *c);
+static int fd_named(const struct proc_task *c, const struct auxb_rec *r);
+static void put_fd_name(struct out *o, const struct proc_task *c);
 
 #define render_out struct out *
 #define render_task const struct proc_task *
@@ -252,6 +256,33 @@ static void put_proctitle(struct out *o, const struct proc_task *c)
 }
 
 /*
+ * The file of the record's descriptor, as /proc/self/fd shows it, when the
+ * descriptor still refers to the inode it had at the denial (a kernel
+ * dev_t in the record: 12 bits of major, 20 of minor).
+ */
+static int fd_named(const struct proc_task *c, const struct auxb_rec *r)
+{
+	char path[96];
+	struct stat st;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/fd/%d", c->pid, c->tid, r->fd);
+	if (stat(path, &st) < 0 || st.st_ino != r->fd_ino ||
+	    st.st_dev != makedev(r->fd_dev >> 20, r->fd_dev & 0xfffff))
+		return 0;
+	n = readlink(path, c->fdname, PATH_MAX - 1);
+	if (n <= 0)
+		return 0;
+	c->fdname[n] = '\0';
+	return 1;
+}
+
+static void put_fd_name(struct out *o, const struct proc_task *c)
+{
+	put_str(o, c->fdname, strlen(c->fdname));
+}
+
+/*
  * The record @r of thread @tid of process @pid into @buf: with @event,
  * the event text the iterator renders (for OWN and LAST), else the text
  * of its type 2340 audit message (FLUSH).  Returns the length, or -1 when
@@ -261,7 +292,8 @@ static int render(const struct auxb_rec *r, int pid, int tid, char *buf,
 		  size_t len, int event)
 {
 	struct out o = { .p = buf, .len = len, .in_msg = !event };
-	struct proc_task c = { .pid = pid, .tid = tid };
+	char fdname[PATH_MAX];
+	struct proc_task c = { .pid = pid, .tid = tid, .fdname = fdname };
 
 	if (!len)
 		return -1;

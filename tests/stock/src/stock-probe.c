@@ -6,7 +6,9 @@
  *
  *   stock-probe ACTION ARGS...
  *
- * Actions: open PATH, openw PATH (for writing), exec PATH, chown PATH UID, mkdir PATH, unlink PATH, rename FROM TO,
+ * Actions: open PATH, openw PATH (for writing), exec PATH, chown PATH UID,
+ * fchmod PATH MODE (open PATH to read, then fchmod() of that descriptor to
+ * the octal MODE), mkdir PATH, unlink PATH, rename FROM TO,
  * creat PATH (openat O_WRONLY|O_CREAT), linkat FROM TO,
  * kill PID SIG, tgkill PID SIG (tgkill(PID, PID, SIG)), ping inet|inet6
  * (socket() of an ICMP echo socket: SOCK_DGRAM, IPPROTO_ICMP or
@@ -20,7 +22,8 @@
  * get_last_audit_record(AUXERR_FLUSH) twice: prints "flush=ERRNO",
  * "serial=", "flushed=", "age_after=", "flush2=ERRNO", and nothing else),
  * hold PATH, holdw PATH (open it to read, to write; print "tid= serial=",
- * then wait to be killed), holdkill PID SIG, holdping inet|inet6 (the
+ * then wait to be killed), holdfchmod PATH MODE (the same after fchmod,
+ * its descriptor open), holdkill PID SIG, holdping inet|inet6 (the
  * same after kill, after socket() of an ICMP echo socket),
  * llsandbox DIR PATH STALE, scsandbox PATH STALE (a sandbox that refuses
  * the iterator too: Landlock reading beneath /etc, /usr and DIR only, then
@@ -70,6 +73,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/ipc.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
@@ -184,14 +188,18 @@ static int landlock_strict(const char *dir)
 	return 0;
 }
 
-/* the follow-up of the stale trap: a call that fails with @err and is
- * noted by nothing (t-stale's eacces and eperm) */
+/* the follow-up of the stale trap: a call that fails with @err and that
+ * this backend notes nothing for (t-stale's eacces and eperm; execve() of
+ * a directory, t-stale's own, is noted since filetype) */
 static void stale_call(int err)
 {
 	if (err == EACCES) {
-		char *av[] = { "st", NULL };
+		int p[2];
 
-		execve("/tmp/s", av, av + 1);	/* a directory: may_open() */
+		/* a mapping of a descriptor not open for reading (a pipe's
+		 * write end): do_mmap()'s own check */
+		if (pipe(p) == 0)
+			mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, p[1], 0);
 	} else {
 		setpgid(0, 999999);	/* no such group: no capability asked */
 	}
@@ -819,6 +827,13 @@ int main(int argc, char **argv)
 		return hold(argv[2], O_RDONLY);
 	if (!strcmp(a, "fusestall") && argc == 3)
 		return fusestall(argv[2]);
+	if (!strcmp(a, "holdfchmod") && argc == 4) {
+		int fd = open(argv[2], O_RDONLY);
+
+		if (fd >= 0 && fchmod(fd, (mode_t)strtoul(argv[3], NULL, 8)) == 0)
+			fprintf(stderr, "holdfchmod: allowed\n");
+		return hold_record();	/* the descriptor stays open */
+	}
 	if (!strcmp(a, "holdw") && argc == 3)
 		return hold(argv[2], O_WRONLY);
 	if (!strcmp(a, "holdkill") && argc == 4) {
@@ -894,6 +909,11 @@ int main(int argc, char **argv)
 		r = execv(argv[2], av);
 	} else if (!strcmp(a, "chown") && argc == 4) {
 		r = chown(argv[2], (uid_t)atoi(argv[3]), (gid_t)-1);
+	} else if (!strcmp(a, "fchmod") && argc == 4) {
+		/* a call on a descriptor, which stays open */
+		int fd = open(argv[2], O_RDONLY);
+
+		r = fd < 0 ? fd : fchmod(fd, (mode_t)strtoul(argv[3], NULL, 8));
 	} else if (!strcmp(a, "mkdir") && argc == 3) {
 		r = mkdir(argv[2], 0755);
 	} else if (!strcmp(a, "landlock") && argc == 4) {
