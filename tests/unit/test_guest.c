@@ -264,12 +264,14 @@ static void test_mount(void)
 		   "mounted noexec (no programs run from it)");
 	same_object(r, "/tmp/fx/noexec/true");
 	done(r);
-	/* mmap has no name: PATH name=(null) */
+	/* mmap takes no name: the descriptor's file names it (0049) */
 	r = expect("guest/mount-noexec-mmap", EPERM, "mmap", "mount",
-		   "mmap: denied by a mount option: /tmp/fx/noexec is mounted noexec (no "
-		   "programs run from it)");
+		   "mmap /tmp/fx/noexec/true: denied by a mount option: /tmp/fx/noexec "
+		   "is mounted noexec (no programs run from it)");
+	same_object(r, "/tmp/fx/noexec/true");
 	if (r)
-		ASSERT_STR(auxerr_record_field(r, "PATH", "name"), "(null)");
+		ASSERT_STR(auxerr_record_field(r, "PATH", "name"),
+			   "\"/tmp/fx/noexec/true\"");
 	done(r);
 	r = expect("guest/mount-nodev", EACCES, "openat", "mount",
 		   "openat /tmp/fx/nodev/null: denied by a mount option: /tmp/fx/nodev is "
@@ -322,10 +324,16 @@ static void test_ptrace(void)
 	struct auxerr_record *r;
 
 	r = expect("guest/ptrace", EPERM, "ptrace", "ptrace",
-		   "ptrace: denied by the ptrace access rules: process 3116 runs with other "
-		   "user or group ids than uid 65534, which lacks CAP_SYS_PTRACE");
+		   "ptrace: denied by the ptrace access rules: process 3162 belongs to "
+		   "another user (root): its real, effective and saved user and group "
+		   "ids must all be the caller's, and uid 65534 lacks CAP_SYS_PTRACE");
 	if (r) {
 		ASSERT_STR(auxerr_record_field(r, "AUXERR", "reason"), "creds");
+		/* the target's ids, which the caller's /proc shows (0047) */
+		ASSERT_STR(auxerr_record_field(r, "AUXERR", "ouid"), "0");
+		ASSERT_STR(auxerr_record_field(r, "AUXERR", "oruid"), "0");
+		ASSERT_STR(auxerr_record_field(r, "AUXERR", "osgid"), "0");
+		ASSERT_STR(auxerr_record_field(r, "AUXERR", "capability"), "19");
 		ASSERT_STR(auxerr_record_interpret(r, "SYSCALL", "a0"), "PTRACE_ATTACH");
 	}
 	done(r);

@@ -399,8 +399,8 @@ static void test_policy(void)
 static void test_ptrace(void)
 {
 	fixture("guest/ptrace", AUXERR_REMEDY_COMMAND,
-		"Process 3116 runs with other user or group ids than the caller, and only CAP_SYS_PTRACE passes that check: root can run the program again as uid 65534 with CAP_SYS_PTRACE alone, rather than as root: cd /tmp/fx && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+sys_ptrace --ambient-caps=+sys_ptrace -- /work/main/build/userland/auxerr-check ptrace 3116",
-		"cd /tmp/fx && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+sys_ptrace --ambient-caps=+sys_ptrace -- /work/main/build/userland/auxerr-check ptrace 3116",
+		"Process 3162 belongs to another user (root), and only CAP_SYS_PTRACE passes that check for a process whose ids are not all the caller's: root can run the program again as uid 65534 with CAP_SYS_PTRACE alone, rather than as root: cd /tmp/fx && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+sys_ptrace --ambient-caps=+sys_ptrace -- /work/main/build/userland/auxerr-check ptrace 3162",
+		"cd /tmp/fx && setpriv --reuid=65534 --regid=65534 --init-groups --inh-caps=+sys_ptrace --ambient-caps=+sys_ptrace -- /work/main/build/userland/auxerr-check ptrace 3162",
 		"root", 0,
 		"CAP_SYS_PTRACE lets that run of the program trace and read the memory of every process, root's included");
 	fixture("guest/ptrace-not_dumpable", AUXERR_REMEDY_COMMAND,
