@@ -82,6 +82,7 @@ static const char *interpret_like(const char *name)
 		{ "fd_name", "cwd" },
 		{ "key_type", "cwd" },
 		{ "key_desc", "cwd" },
+		{ "lsm_bools", "cwd" },
 		{ "cap_bnd", "cap_pp" },
 		{ "cuid", "ouid" },
 		{ "cgid", "ogid" },

@@ -24,6 +24,8 @@ enum auxerr_selinux_verdict {
 	AUXERR_SELINUX_CONSTRAINT,
 	/* The role-based rules forbid it */
 	AUXERR_SELINUX_RBAC,
+	/* The domain's bounds forbid it (only the kernel's answer says so) */
+	AUXERR_SELINUX_BOUNDS,
 };
 
 struct auxerr_selinux_boolean {
@@ -35,7 +37,12 @@ struct auxerr_selinux_why {
 	enum auxerr_selinux_verdict verdict;
 	size_t nbooleans;
 	struct auxerr_selinux_boolean *booleans;
+	/* booleans that would allow it whose names the reader may not know */
+	size_t nhidden;
 	char *constraint;	/* libsepol's account of the failed constraint */
+	/* the kernel's answer, made at the denial (lsm_reason=) */
+	int from_kernel;
+	int mls;		/* from_kernel: a constraint on levels */
 };
 
 /*

@@ -338,6 +338,92 @@ static void test_selinux(void)
 	auxerr_record_free(r);
 }
 
+/*
+ * The kernel's answer (lsm_reason=, lsm_bools=), for a reader whose policy
+ * does not know the contexts: a confined process that may not read the
+ * policy, or another machine.  Each sentence is audit2why's kind of
+ * reason, from the kernel instead of the policy file.
+ */
+static struct auxerr_record *se_reason(const char *fields, const char *scon,
+				       const char *tcon)
+{
+	char text[4096];
+
+	snprintf(text, sizeof(text), "%s"
+		 "type=UNKNOWN[1340] " STAMP "mechanism=lsm lsm=selinux lsm_hook=file_open %s\n"
+		 "type=AVC " STAMP "avc:  denied  { read open } for  pid=812 comm=\"cat\" name=\"secret\" dev=\"tmpfs\" ino=17 scontext=%s tcontext=%s tclass=file permissive=0\n%s",
+		 SYSCALL_OPEN("system_u:system_r:auxerr_unknown_t:s0"), fields,
+		 scon, tcon, PATH_TAIL("/tmp/se/secret"));
+	return parse(text);
+}
+
+#define SE_SCON "system_u:system_r:auxerr_unknown_t:s0"
+#define SE_TCON "system_u:object_r:auxerr_unknown_secret_t:s0"
+#define SE_HEAD "openat /tmp/se/secret: SELinux's policy does not let the domain auxerr_unknown_t read and open an object of class file labeled auxerr_unknown_secret_t"
+
+static void test_selinux_kernel_reason(void)
+{
+	struct auxerr_record *r = se_reason("lsm_audited=1 lsm_reason=te", SE_SCON, SE_TCON);
+
+	expect_sentence(r, SE_HEAD ": it has no allow rule for it");
+	check_remedy(r, AUXERR_REMEDY_POLICY,
+		     "Root can add a local SELinux policy module with the one rule (allow auxerr_unknown_t auxerr_unknown_secret_t (file (read open))): printf '(allow auxerr_unknown_t auxerr_unknown_secret_t (file (read open)))\\n' > auxerr_auxerr_unknown_t_auxerr_unknown_secret_t_file_read_open.cil && semodule -i auxerr_auxerr_unknown_t_auxerr_unknown_secret_t_file_read_open.cil",
+		     "printf '(allow auxerr_unknown_t auxerr_unknown_secret_t (file (read open)))\\n' > auxerr_auxerr_unknown_t_auxerr_unknown_secret_t_file_read_open.cil && semodule -i auxerr_auxerr_unknown_t_auxerr_unknown_secret_t_file_read_open.cil",
+		     "root", 0,
+		     "every process in the domain auxerr_unknown_t may then read and open every file labeled auxerr_unknown_secret_t");
+	auxerr_record_free(r);
+
+	r = se_reason("lsm_audited=1 lsm_reason=boolean lsm_bools=\"auxerr_read_shared=1\"", SE_SCON, SE_TCON);
+	if (r)
+		ASSERT_STR(auxerr_record_interpret(r, "AUXERR", "lsm_bools"), "auxerr_read_shared=1");
+	expect_sentence(r, SE_HEAD ": it allows it only with the boolean auxerr_read_shared on");
+	check_remedy(r, AUXERR_REMEDY_POLICY,
+		     "Root can set the SELinux boolean auxerr_read_shared to on: setsebool -P auxerr_read_shared 1",
+		     "setsebool -P auxerr_read_shared 1", "root", 0,
+		     "the boolean auxerr_read_shared turns on every rule it guards, not only this one");
+	auxerr_record_free(r);
+
+	/* two booleans, one the caller may not read */
+	r = se_reason("lsm_audited=1 lsm_reason=boolean lsm_bools=\"b_one=0,b_two=1,?\"", SE_SCON, SE_TCON);
+	expect_sentence(r, SE_HEAD ": it allows it only with one of the booleans b_one, b_two changed (or another boolean, one this process may not read)");
+	auxerr_record_free(r);
+
+	/* no boolean the caller may read */
+	r = se_reason("lsm_audited=1 lsm_reason=boolean lsm_bools=\"?\"", SE_SCON, SE_TCON);
+	expect_sentence(r, SE_HEAD ": it allows it only with a boolean changed, one this process may not read (getsebool)");
+	check_remedy(r, AUXERR_REMEDY_POLICY,
+		     "Root can name the boolean (audit2why, or auxerr explain on this record) and set it with setsebool -P",
+		     NULL, "root", 0,
+		     "the policy then allows the same to every process in the domain");
+	auxerr_record_free(r);
+
+	/* MCS: both levels, from the contexts */
+	r = se_reason("lsm_audited=1 lsm_reason=mls", SE_SCON, "system_u:object_r:auxerr_unknown_secret_t:s0:c7");
+	expect_sentence(r, SE_HEAD ": an MLS/MCS constraint forbids it: it compares the process's level s0 with the object's level s0:c7 (the policy's text is root's to read: seinfo --constrain)");
+	check_remedy(r, AUXERR_REMEDY_POLICY,
+		     "The levels decide, not a missing rule: root can give the object a level the process's dominates (chcon -l), or run the process at a level that dominates the object's (runcon -l, or the user's range: semanage login -m -r)",
+		     NULL, "root", 0, NULL);
+	auxerr_record_free(r);
+
+	r = se_reason("lsm_audited=1 lsm_reason=constraint", SE_SCON, SE_TCON);
+	expect_sentence(r, SE_HEAD ": a constraint forbids it: it compares the SELinux users, roles or types of the process and the object (the policy's text is root's to read: seinfo --constrain)");
+	auxerr_record_free(r);
+
+	r = se_reason("lsm_audited=1 lsm_reason=bounds", SE_SCON, SE_TCON);
+	expect_sentence(r, SE_HEAD ": the domain is bounded by another, and the rule that allows it is not within that domain's rights");
+	auxerr_record_free(r);
+
+	/* dontaudit: the kernel's te, with lsm_audited=0 */
+	r = se_reason("lsm_audited=0 lsm_reason=te", SE_SCON, SE_TCON);
+	expect_sentence(r, SE_HEAD ": it has no allow rule for it, and a dontaudit rule keeps the denial out of the audit log");
+	auxerr_record_free(r);
+
+	/* a reason this library does not know: as without one */
+	r = se_reason("lsm_audited=1 lsm_reason=newer_kind lsm_bools=\"=,,x=2\"", SE_SCON, SE_TCON);
+	expect_sentence(r, SE_HEAD "; the SELinux policy installed here does not know these contexts: it is not the policy that decided, so audit2why's reason cannot be computed here");
+	auxerr_record_free(r);
+}
+
 /* ---- Landlock and seccomp: who made the sandbox ------------------------- */
 
 static struct auxerr_record *landlock(const char *creator)
@@ -456,6 +542,7 @@ void add_lsm_record_suite(void)
 	CU_add_test(s, "AppArmor remedy: block, deny rule, unknown", test_apparmor_remedy_block_and_deny);
 	CU_add_test(s, "AppArmor globs", test_glob);
 	CU_add_test(s, "SELinux AVC", test_selinux);
+	CU_add_test(s, "SELinux: the kernel's reason", test_selinux_kernel_reason);
 	CU_add_test(s, "Landlock domain and creator", test_landlock);
 	CU_add_test(s, "seccomp filter creator", test_seccomp);
 }

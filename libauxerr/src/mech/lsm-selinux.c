@@ -443,6 +443,81 @@ out:
 	return rc;
 }
 
+/*
+ * The kernel's answer, made at the denial on the policy that decided
+ * (lsm_reason=, lsm_bools=: Documentation/userspace-api/auxerr.rst): what
+ * a confined process, which may not read the policy, has instead of
+ * audit2why.  0 and *@why filled, or -1 (none in the record, or ENOMEM).
+ */
+static int kernel_why(const struct auxerr_record *r,
+		      struct auxerr_selinux_why *why)
+{
+	static const struct {
+		const char *name;
+		enum auxerr_selinux_verdict verdict;
+	} reasons[] = {
+		{ "te", AUXERR_SELINUX_TE_RULE },
+		{ "boolean", AUXERR_SELINUX_BOOLEAN },
+		{ "constraint", AUXERR_SELINUX_CONSTRAINT },
+		{ "mls", AUXERR_SELINUX_CONSTRAINT },
+		{ "rbac", AUXERR_SELINUX_RBAC },
+		{ "bounds", AUXERR_SELINUX_BOUNDS },
+	};
+	const char *reason = r ? auxerr__aux(r, "lsm_reason") : NULL;
+	const char *bools = r ? auxerr__auxi(r, "lsm_bools") : NULL;
+	const char *audited = r ? auxerr__aux(r, "lsm_audited") : NULL;
+	char *copy = NULL, *item, *save = NULL;
+	size_t i;
+
+	memset(why, 0, sizeof(*why));
+	for (i = 0; reason && i < sizeof(reasons) / sizeof(reasons[0]); i++)
+		if (strcmp(reason, reasons[i].name) == 0)
+			break;
+	if (!reason || i == sizeof(reasons) / sizeof(reasons[0])) {
+		errno = ENOENT;
+		return -1;
+	}
+	why->verdict = reasons[i].verdict;
+	why->mls = strcmp(reason, "mls") == 0;
+	why->from_kernel = 1;
+	if (why->verdict == AUXERR_SELINUX_TE_RULE && audited &&
+	    strcmp(audited, "0") == 0)
+		why->verdict = AUXERR_SELINUX_DONTAUDIT;
+	if (why->verdict != AUXERR_SELINUX_BOOLEAN)
+		return 0;
+	/* "name=1,other=0"; "?" for each the reader may not know */
+	if (bools && !(copy = strdup(bools)))
+		goto oom;
+	for (item = copy ? strtok_r(copy, ",", &save) : NULL; item;
+	     item = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(item, '=');
+		struct auxerr_selinux_boolean *grown;
+
+		if (!eq || eq == item || (strcmp(eq + 1, "0") && strcmp(eq + 1, "1"))) {
+			why->nhidden++;	/* "?", or not a name=value */
+			continue;
+		}
+		grown = realloc(why->booleans,
+				(why->nbooleans + 1) * sizeof(*grown));
+		if (!grown)
+			goto oom;
+		why->booleans = grown;
+		why->booleans[why->nbooleans].value = eq[1] == '1';
+		why->booleans[why->nbooleans].name = strndup(item, (size_t)(eq - item));
+		if (!why->booleans[why->nbooleans++].name)
+			goto oom;
+	}
+	free(copy);
+	if (!why->nbooleans && !why->nhidden)
+		why->nhidden = 1;	/* a boolean, not named */
+	return 0;
+oom:
+	free(copy);
+	auxerr__selinux_why_free(why);
+	errno = ENOMEM;
+	return -1;
+}
+
 /* ---- the remedies ------------------------------------------------------ */
 
 static int booleans_clause(char **s, const struct auxerr_selinux_why *why)
@@ -694,10 +769,27 @@ static int account(struct auxerr_selinux_account *a,
 		goto out;
 
 	if (auxerr__selinux_why(NULL, scon, tcon, tclass, perms, &why) < 0) {
-		if (errno == ENOMEM)
+		int err = errno;
+
+		/* the policy is not readable here, or is not the one that
+		 * decided: the kernel's answer, made on the one that did */
+		if (err == ENOMEM || kernel_why(r, &why) < 0) {
+			if (err == ENOMEM || errno == ENOMEM)
+				goto out;
+			rc = append(&a->sentence, "%s", unanalysed(err));
 			goto out;
-		rc = append(&a->sentence, "%s", unanalysed(errno));
-		goto out;
+		}
+	} else if (why.verdict == AUXERR_SELINUX_ALLOWED) {
+		struct auxerr_selinux_why then;
+
+		/* allowed now: what the policy lacked when it decided */
+		if (kernel_why(r, &then) == 0) {
+			auxerr__selinux_why_free(&why);
+			why = then;
+		} else if (errno == ENOMEM) {
+			auxerr__selinux_why_free(&why);
+			goto out;
+		}
 	}
 	switch (why.verdict) {
 	case AUXERR_SELINUX_TE_RULE:
@@ -714,6 +806,16 @@ static int account(struct auxerr_selinux_account *a,
 					   syscall ? syscall : "the call", CAPS);
 		break;
 	case AUXERR_SELINUX_BOOLEAN:
+		if (!why.nbooleans) {
+			/* the kernel's answer: no boolean this process may read */
+			rc = append(&a->sentence, "%s",
+				    _(": it allows it only with a boolean changed, one this process may not read (getsebool)"));
+			if (rc == 0)
+				rc = asprintf(&a->remedy, "%s",
+					      _("root can name the boolean (audit2why, or auxerr explain on this record) and set it with setsebool -P")) < 0 ? -1 : 0;
+			a->kind = AUXERR_SELINUX_REMEDY_BOOLEAN;
+			break;
+		}
 		if (why.nbooleans == 1)
 			rc = append(&a->sentence, _(": it allows it only with the boolean %s %s"),
 				    why.booleans[0].name,
@@ -727,6 +829,9 @@ static int account(struct auxerr_selinux_account *a,
 					    names);
 			free(names);
 		}
+		if (rc == 0 && why.nhidden)
+			rc = append(&a->sentence, "%s",
+				    _(" (or another boolean, one this process may not read)"));
 		if (rc == 0)
 			rc = remedy_boolean(a, &why);
 		break;
@@ -735,6 +840,23 @@ static int account(struct auxerr_selinux_account *a,
 		int mls = 0;
 
 		rc = constraint_words(why.constraint, scon, tcon, &words, &rule, &mls);
+		if (rc == 0 && why.from_kernel) {
+			/* the kernel names the kind, not the constraint's text */
+			char *slevel = context_part(scon, 3), *tlevel = context_part(tcon, 3);
+
+			mls = why.mls;
+			if (mls && slevel && tlevel)
+				rc = asprintf(&words, _("it compares the process's level %s with the object's level %s"),
+					      slevel, tlevel) < 0 ? -1 : 0;
+			else if (!mls && !(words = strdup(_("it compares the SELinux users, roles or types of the process and the object"))))
+				rc = -1;
+			if (rc == 0)
+				rule = strdup(_("the policy's text is root's to read: seinfo --constrain"));
+			if (!rule)
+				rc = -1;
+			free(slevel);
+			free(tlevel);
+		}
 		if (rc == 0)
 			rc = append(&a->sentence, mls ?
 				    _(": an MLS/MCS constraint forbids it: %s (%s)") :
@@ -766,6 +888,13 @@ static int account(struct auxerr_selinux_account *a,
 		free(trole);
 		break;
 	}
+	case AUXERR_SELINUX_BOUNDS:
+		rc = append(&a->sentence, "%s",
+			    _(": the domain is bounded by another, and the rule that allows it is not within that domain's rights"));
+		if (rc == 0)
+			rc = asprintf(&a->remedy, "%s",
+				      _("a bounded domain may not hold more than its bounding domain: root can allow the access to the bounding domain too, in a local SELinux policy module")) < 0 ? -1 : 0;
+		break;
 	case AUXERR_SELINUX_ALLOWED:
 		rc = append(&a->sentence, "%s",
 			    _("; the policy installed here allows it now (the policy or its booleans changed since)"));
