@@ -141,6 +141,10 @@ if [ -d "$S" ]; then
 	check "kept secret: tclass" "$(fld AVC tclass)" file
 	check "kept secret: permissive" "$(fld AVC permissive)" 0
 	check "kept secret: name" "$(fld AVC name)" '"secret"'
+	# the kernel's audit2why, made at the denial on the policy that decided
+	check "kept secret: lsm_reason" "$(fld 'UNKNOWN\[1340\]' lsm_reason)" te
+	check "kept secret: no lsm_bools" "$(grep -c ' lsm_bools=' <<< "$ev")" 0
+	secret_ev=$ev
 	check "kept secret: the sentence" "$(said)" \
 		"openat $dir/secret: SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_secret_t: it has no allow rule for it"
 	# open() checks read, then open: the rule gives both (getattr, which
@@ -151,6 +155,13 @@ if [ -d "$S" ]; then
 
 	kept "$dir/shared"
 	check "kept shared: EACCES" "$(sed -n 1p <<< "$out")" "errno=13"
+	check "kept shared: lsm_reason" "$(fld 'UNKNOWN\[1340\]' lsm_reason)" boolean
+	# the domain may not read the boolean (getsebool's check), so at
+	# lsm_detail 1 the kernel does not name it
+	confined cat /sys/fs/selinux/booleans/auxerr_read_shared > /dev/null 2>&1
+	check "kept shared: the domain may not read the boolean" "$?" 1
+	check "kept shared: lsm_bools hidden at lsm_detail 1" "$(fld 'UNKNOWN\[1340\]' lsm_bools)" '"?"'
+	shared_ev=$ev
 	check "kept shared: the sentence" "$(said)" \
 		"openat $dir/shared: SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_shared_t: it allows it only with the boolean auxerr_read_shared on"
 	check "kept shared: the remedy" "$(remedy)" \
@@ -161,12 +172,18 @@ if [ -d "$S" ]; then
 	check "kept shared: allowed with the boolean on" "$(sed -n 1p <<< "$out")" "errno=0"
 	echo 0 > /sys/fs/selinux/booleans/auxerr_read_shared &&
 		echo 1 > /sys/fs/selinux/commit_pending_bools
+	echo 2 > "$S/lsm_detail"
+	kept "$dir/shared"
+	check "detail 2 shared: lsm_bools names the boolean and its value" \
+		"$(fld 'UNKNOWN\[1340\]' lsm_bools)" '"auxerr_read_shared=1"'
+	echo 1 > "$S/lsm_detail"
 
 	# dontaudit: kept all the same, marked silent
 	kept "$dir/quiet"
 	check "kept quiet: EACCES" "$(sed -n 1p <<< "$out")" "errno=13"
 	check "kept quiet: lsm_audited=0" "$(fld 'UNKNOWN\[1340\]' lsm_audited)" 0
 	check "kept quiet: tcontext" "$(fld AVC tcontext)" "system_u:object_r:auxerr_quiet_t:s0"
+	check "kept quiet: lsm_reason" "$(fld 'UNKNOWN\[1340\]' lsm_reason)" te
 	check "kept quiet: the sentence" "$(said)" \
 		"openat $dir/quiet: SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_quiet_t: it has no allow rule for it, and a dontaudit rule keeps the denial out of the audit log"
 	check "kept quiet: still nothing in the log" "$(avc_of quiet)" ""
@@ -177,6 +194,8 @@ if [ -d "$S" ]; then
 	check "detail 1 hidden: EACCES" "$(sed -n 1p <<< "$out")" "errno=13"
 	check "detail 1 hidden: tcontext=?" "$(fld AVC tcontext)" "?"
 	check "detail 1 hidden: scontext" "$(fld AVC scontext)" "system_u:system_r:auxerr_test_t:s0"
+	# the kind of rule says something of the target's type: hidden too
+	check "detail 1 hidden: no lsm_reason" "$(grep -c ' lsm_reason=' <<< "$ev")" 0
 	check "detail 1 hidden: the sentence" "$(said)" \
 		"openat $dir/hidden: SELinux's policy does not let the domain auxerr_test_t read this object of class file, whose label is hidden from the caller (so neither the rule nor a boolean that would allow it can be named here)"
 	check "detail 1 hidden: the remedy" "$(remedy)" \
@@ -184,6 +203,7 @@ if [ -d "$S" ]; then
 	echo 2 > "$S/lsm_detail"
 	kept "$dir/hidden"
 	check "detail 2 hidden: tcontext" "$(fld AVC tcontext)" "system_u:object_r:auxerr_hidden_t:s0"
+	check "detail 2 hidden: lsm_reason" "$(fld 'UNKNOWN\[1340\]' lsm_reason)" te
 	check "detail 2 hidden: the sentence" "$(said)" \
 		"openat $dir/hidden: SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_hidden_t: it has no allow rule for it"
 	echo 0 > "$S/lsm_detail"
@@ -192,6 +212,7 @@ if [ -d "$S" ]; then
 	check "detail 0: lsm" "$(fld 'UNKNOWN\[1340\]' lsm)" selinux
 	check "detail 0: no AVC record" "$(grep -c '^type=AVC ' <<< "$ev")" 0
 	check "detail 0: no subj=" "$(grep -c '^type=SYSCALL .* subj=' <<< "$ev")" 0
+	check "detail 0: no lsm_reason" "$(grep -c ' lsm_reason=' <<< "$ev")" 0
 	echo 1 > "$S/lsm_detail"
 
 	# ---- a capability the process holds, refused by SELinux ----
@@ -218,6 +239,8 @@ if [ -d "$S" ]; then
 	check "cap: the AVC's permission" "$(sed -n 's/^type=AVC .*avc:  denied  { \([a-z_ ]*\) } for .*/\1/p' <<< "$ev")" chown
 	check "cap: tclass" "$(fld AVC tclass)" capability
 	check "cap: tcontext, the domain itself" "$(fld AVC tcontext)" "system_u:system_r:auxerr_test_t:s0"
+	check "cap: lsm_reason" "$(fld 'UNKNOWN\[1340\]' lsm_reason)" te
+	cap_ev=$ev
 	check "cap: the owner is unchanged" "$(stat -c %u "$owned")" 65534
 	check "cap: the sentence" "$(said)" \
 		"chown $owned: SELinux's policy does not let the domain auxerr_test_t use the capability CAP_CHOWN (class capability), which the process holds: it has no allow rule for it"
@@ -233,6 +256,7 @@ if [ -d "$S" ]; then
 	check "port: tclass" "$(fld AVC tclass)" tcp_socket
 	check "port: permission" "$(sed -n 's/^type=AVC .*avc:  denied  { \([a-z_ ]*\) } for .*/\1/p' <<< "$ev")" name_bind
 	check "port: tcontext shown at lsm_detail 1" "$(fld AVC tcontext)" "system_u:object_r:auxerr_port_t:s0"
+	check "port: lsm_reason" "$(fld 'UNKNOWN\[1340\]' lsm_reason)" te
 	check "port: the sentence" "$(said)" \
 		"bind 127.0.0.1 port 20047: SELinux's policy does not let the domain auxerr_test_t bind a socket to (class tcp_socket) a port labeled auxerr_port_t: it has no allow rule for it"
 	# the context the caller wrote to /proc/self/attr/exec: RBAC refuses
@@ -244,6 +268,8 @@ if [ -d "$S" ]; then
 	check "exec context: tclass" "$(fld AVC tclass)" process
 	check "exec context: permission" "$(sed -n 's/^type=AVC .*avc:  denied  { \([a-z_ ]*\) } for .*/\1/p' <<< "$ev")" transition
 	check "exec context: tcontext, the caller's own" "$(fld AVC tcontext)" "$other"
+	check "rbac: lsm_reason" "$(fld 'UNKNOWN\[1340\]' lsm_reason)" rbac
+	rbac_ev=$ev
 	# RBAC: the roles, and the role allow rule that is missing
 	check "rbac: the sentence" "$(said)" \
 		"execve /bin/true: SELinux's policy does not let the domain auxerr_test_t change to the domain auxerr_other_t (process transition): no role allow rule lets the role system_r change to the role auxerr_other_r"
@@ -262,6 +288,8 @@ if [ -d "$S" ]; then
 	ev=$(grep '^type=' <<< "$out")
 	check "mcs: EACCES" "$(sed -n 1p <<< "$out")" "errno=13"
 	check "mcs: tcontext" "$(fld AVC tcontext)" "system_u:object_r:auxerr_public_t:s0:c7"
+	check "mcs: lsm_reason" "$(fld 'UNKNOWN\[1340\]' lsm_reason)" mls
+	mcs_ev=$ev
 	check "mcs: the sentence names both levels and the constraint" "$(said)" \
 		"openat $mcs: SELinux's policy does not let the domain auxerr_mcs_t read an object of class file labeled auxerr_public_t: an MLS/MCS constraint forbids it: the process's level s0 does not dominate the object's level s0:c7 (mlsconstrain file { ioctl read write create setattr lock relabelfrom relabelto append unlink link rename open } ((h1 dom h2) or (t1 != mcs_constrained_type)))"
 	check "mcs: the remedy points at the levels" "$(remedy)" \
@@ -272,21 +300,41 @@ if [ -d "$S" ]; then
 	check "mcs: allowed at the process's level" "$(sed -n 1p <<< "$out")" "errno=0"
 
 	# ---- a confined process that cannot read the policy ----
-	# the explanation made by the confined process itself: the policy
-	# file is unreadable there, and the sentence says so
-	kept "$dir/secret"
-	ev_file=$(mktemp /tmp/ev.XXXXXX)
-	printf '%s\n' "$ev" > "$ev_file"
-	chmod 644 "$ev_file"
-	chcon -t auxerr_public_t "$ev_file"
+	# the explanation made by the confined process itself, from the
+	# kernel's lsm_reason: the policy file is unreadable there
 	unreadable=$(mktemp /tmp/policy.XXXXXX)
 	cp "$policy" "$unreadable"
 	chmod 644 "$unreadable"
 	chcon -t auxerr_secret_t "$unreadable"
-	out=$(confined env AUXERR_SELINUX_POLICY="$unreadable" "$AUXERR" explain "$ev_file" 2>&1)
-	check "no policy access: the sentence says so" "$(sed -n '2s/^    //p' <<< "$out")" \
+	check "no policy access: the domain may not read it" \
+		"$(confined head -c 1 "$unreadable" > /dev/null 2>&1; echo $?)" 1
+	confined_said() {	# confined_said EVENT: the confined domain's sentence
+		local f
+		f=$(mktemp /tmp/ev.XXXXXX)
+		printf '%s\n' "$1" > "$f"
+		chmod 644 "$f"
+		chcon -t auxerr_public_t "$f"
+		confined env AUXERR_SELINUX_POLICY="$unreadable" "$AUXERR" explain "$f" 2>&1 |
+			sed -n "${2:-2}s/^    //p"
+		rm -f "$f"
+	}
+	check "no policy access: no allow rule" "$(confined_said "$secret_ev")" \
+		"openat $dir/secret: SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_secret_t: it has no allow rule for it"
+	check "no policy access: its remedy, the one-rule module" "$(confined_said "$secret_ev" 3)" \
+		"remedy: Root can add a local SELinux policy module with the one rule (allow auxerr_test_t auxerr_secret_t (file (read open))), which gives every permission openat needs: printf '(allow auxerr_test_t auxerr_secret_t (file (read open)))\\n' > auxerr_auxerr_test_t_auxerr_secret_t_file_read_open.cil && semodule -i auxerr_auxerr_test_t_auxerr_secret_t_file_read_open.cil"
+	check "no policy access: a boolean the domain may not read" "$(confined_said "$shared_ev")" \
+		"openat $dir/shared: SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_shared_t: it allows it only with a boolean changed, one this process may not read (getsebool)"
+	check "no policy access: a capability" "$(confined_said "$cap_ev")" \
+		"chown $owned: SELinux's policy does not let the domain auxerr_test_t use the capability CAP_CHOWN (class capability), which the process holds: it has no allow rule for it"
+	check "no policy access: RBAC" "$(confined_said "$rbac_ev")" \
+		"execve /bin/true: SELinux's policy does not let the domain auxerr_test_t change to the domain auxerr_other_t (process transition): no role allow rule lets the role system_r change to the role auxerr_other_r"
+	check "no policy access: MCS, both levels" "$(confined_said "$mcs_ev")" \
+		"openat $mcs: SELinux's policy does not let the domain auxerr_mcs_t read an object of class file labeled auxerr_public_t: an MLS/MCS constraint forbids it: it compares the process's level s0 with the object's level s0:c7 (the policy's text is root's to read: seinfo --constrain)"
+	# an event without the kernel's answer (another kernel): said as such
+	check "no policy access, no lsm_reason: said so" \
+		"$(confined_said "$(sed 's/ lsm_reason=[^ ]*//' <<< "$secret_ev")")" \
 		"openat $dir/secret: SELinux's policy does not let the domain auxerr_test_t read an object of class file labeled auxerr_secret_t; the policy that decided is not this process's to read (a confined domain's usual lot), so audit2why's reason cannot be computed here: root can run auxerr explain on this record for it"
-	rm -f "$ev_file" "$unreadable"
+	rm -f "$unreadable"
 
 	# ---- the remedies applied as root would, then the calls retried ----
 	# Each remedy's command runs as written; its semodule installs into a
