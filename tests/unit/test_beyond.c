@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "hand_event.h"
 
@@ -210,9 +211,120 @@ static void test_exec_no_format(void)
 	auxerr_record_free(r);
 }
 
+/* mechanism=open: the checks of open(), openat2() and fcntl() */
+static struct auxerr_record *op(int nr, int exit_, const char *args,
+				const char *aux, const char *more)
+{
+	unsigned items = strstr(more, "type=PATH ") ? 1 : 0;
+	struct auxerr_record *r = hand_event(nr, exit_, args, items, 65534, "t",
+					     "/usr/bin/t", aux, more);
+
+	if (r) {
+		CU_ASSERT_EQUAL(auxerr_record_errno(r), -exit_);
+		ASSERT_STR(auxerr_record_mechanism(r), "open");
+	}
+	return r;
+}
+
+#define PATH_NEW "type=PATH " STAMP "item=0 name=\"/tmp/demo/new\" nametype=UNKNOWN\n"
+
+static void test_open_directory_creat(void)
+{
+	struct auxerr_record *r = op(257, -22, "a0=ffffff9c a1=55 a2=10040 a3=180",
+		"mechanism=open check=directory_creat value=0x18040",
+		CWD_DEMO PATH_NEW);
+
+	expect_field(r, "check", "directory_creat", NULL);
+	expect_absent(r, "arg");
+	expect_field(r, "value", "0x18040", NULL);
+	expect_sentence(r, "openat /tmp/demo/new: EINVAL because O_CREAT and "
+			"O_DIRECTORY do not go together (flags 0x18040): "
+			"open() creates no directory");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: create a directory "
+		     "with mkdir(), or drop O_DIRECTORY to create a file",
+		     NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_openat2_flags(void)
+{
+	struct auxerr_record *r = op(437, -22, "a0=ffffff9c a1=55 a2=56 a3=18",
+		"mechanism=open check=flags_unknown arg=2 value=0x10000008000 limit=0x7fffc3",
+		CWD_DEMO);
+
+	expect_sentence(r, "openat2: EINVAL because the flags 0x10000008000 "
+			"have bits (0x10000000000) beyond the ones this kernel "
+			"knows, 0x7fffc3");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: pass only the bits in "
+		     "0x7fffc3", NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_open_direct_io(void)
+{
+	struct auxerr_record *r = op(257, -22, "a0=ffffff9c a1=55 a2=4000 a3=0",
+		"mechanism=open check=direct_io value=0xc000 fstype=\"proc\" mode=0100444 ouid=65534 ogid=65534 inode=4026 dev=00:15",
+		CWD_DEMO);
+
+	expect_field(r, "fstype", "\"proc\"", NULL);
+	expect_sentence(r, "openat: EINVAL because the file (on proc) has no "
+			"direct I/O, which O_DIRECT asks for (flags 0xc000)");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: drop O_DIRECT, or use "
+		     "a file on a filesystem with direct I/O (ext4, xfs, btrfs, "
+		     "tmpfs)", NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+/* EPERM that is no permission decision: the memfd was made unsealable */
+static void test_fcntl_sealed(void)
+{
+	struct auxerr_record *r = op(72, -1, "a0=3 a1=409 a2=8 a3=0",
+		"mechanism=open check=sealed arg=2 value=0x1", CWD_DEMO);
+
+	expect_sentence(r, "fcntl: EPERM because the file has F_SEAL_SEAL "
+			"(seals 0x1), which forbids adding any: a memfd made "
+			"without MFD_ALLOW_SEALING has it from the start");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: seal a memfd made with "
+		     "memfd_create(name, MFD_ALLOW_SEALING)", NULL,
+		     "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_fcntl_pipe_busy(void)
+{
+	struct auxerr_record *r = op(72, -16, "a0=3 a1=407 a2=1000 a3=0",
+		"mechanism=open check=pipe_busy arg=2 value=4096 limit=8192",
+		CWD_DEMO);
+
+	expect_sentence(r, "fcntl: EBUSY because the pipe holds data in 8192 "
+			"bytes of buffers, more than the new size 4096 can hold");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: read what the pipe "
+		     "holds first, or pass a size of at least 8192", NULL,
+		     "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_open_unknown_check(void)
+{
+	struct auxerr_record *r = op(72, -22, "a0=3 a1=400 a2=0 a3=0",
+		"mechanism=open check=newer_check arg=1 value=1024", CWD_DEMO);
+
+	expect_sentence(r, "fcntl: EINVAL because a check of the open file's "
+			"flags refused it (check newer_check) (arg=1, value=1024)");
+	check_remedy(r, AUXERR_REMEDY_NONE,
+		     "No remedy to derive: the call must satisfy the check "
+		     "newer_check", NULL, NULL, -1, NULL);
+	auxerr_record_free(r);
+}
+
 void add_beyond_suite(void)
 {
-	CU_pSuite s = CU_add_suite("issue 37: errors that are not denials (vm, exec)", NULL, NULL);
+	CU_pSuite s = CU_add_suite("issue 37: errors that are not denials (vm, exec, open)", NULL, NULL);
 
 	CU_add_test(s, "mmap offset not a multiple of the page size", test_mmap_offset);
 	CU_add_test(s, "mmap MAP_FIXED address not aligned", test_mmap_fixed);
@@ -225,4 +337,10 @@ void add_beyond_suite(void)
 	CU_add_test(s, "execve #! line with a carriage return", test_exec_crlf);
 	CU_add_test(s, "execve program for another machine", test_exec_machine);
 	CU_add_test(s, "execve no binary format", test_exec_no_format);
+	CU_add_test(s, "openat O_CREAT with O_DIRECTORY", test_open_directory_creat);
+	CU_add_test(s, "openat2 unknown flag bits", test_openat2_flags);
+	CU_add_test(s, "openat O_DIRECT on proc", test_open_direct_io);
+	CU_add_test(s, "fcntl F_ADD_SEALS on an unsealable memfd", test_fcntl_sealed);
+	CU_add_test(s, "fcntl F_SETPIPE_SZ below the contents", test_fcntl_pipe_busy);
+	CU_add_test(s, "open check this library does not know", test_open_unknown_check);
 }
