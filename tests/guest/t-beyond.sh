@@ -1,8 +1,10 @@
 #!/bin/bash
 # Errors that are not denials (issue 37), as the unprivileged user nobody:
-# the checks of mmap(), mprotect() and mremap() (mechanism=vm) and of
+# the checks of mmap(), mprotect() and mremap() (mechanism=vm), of
 # execve() (mechanism=exec: a missing ELF or #! interpreter, a program for
-# another machine), each record field by field with libauxerr's sentence
+# another machine) and of open(), openat2() and fcntl() (mechanism=open:
+# flags that do not go together, O_DIRECT on proc, a command, a pipe too
+# full to shrink, a memfd made unsealable), each record field by field with libauxerr's sentence
 # and remedy (build/userland/auxerr-everyday); the remedies that are
 # commands applied and the call repeated; auxerr run showing the sentence
 # of env's failed exec; and the stale-cause trap: a later execve() ENOENT
@@ -120,6 +122,75 @@ remedy exec-crlf command "sed -i 's/\\r\$//' $t/mine/run.sh" "the script's owner
 # the owner (nobody) applies it; the script then runs
 as_nobody sh -c "$(get remedy.command)"
 expect_eq exec-crlf-applied "hello from the script" "$(as_nobody "$t/mine/run.sh" 2>&1)"
+
+# ---- open: O_CREAT with O_DIRECTORY ---------------------------------------
+# The kernel adds O_LARGEFILE (0x8000) to the flags of a 64-bit open.
+run openflags "$t/new" 0x10040 0600
+expect_eq open-dircreat-errno 22 "$(get errno)"
+expect_eq open-dircreat-mechanism open "$(get mechanism)"
+expect_eq open-dircreat-syscall 257 "$(get sys.syscall)"
+fields open-dircreat check=directory_creat arg= value=0x18040 limit=
+expect_eq open-dircreat-path-name "$t/new" "$(get i.PATH.name)"
+expect_eq open-dircreat-sentence "openat $t/new: EINVAL because O_CREAT and O_DIRECTORY do not go together (flags 0x18040): open() creates no directory" "$(get sentence)"
+remedy open-dircreat command - "the program"
+expect_eq open-dircreat-remedy-text "The program must change its call: create a directory with mkdir(), or drop O_DIRECTORY to create a file" "$(get remedy.text)"
+[ ! -e "$t/new" ] && pass open-dircreat-nothing-made || fail open-dircreat-nothing-made "$t/new exists"
+
+# ---- open: O_TMPFILE open read-only ---------------------------------------
+mkdir -m 1777 "$t/scratch"
+run openflags "$t/scratch" 0x410000 0
+expect_eq open-tmpfile-errno 22 "$(get errno)"
+fields open-tmpfile check=tmpfile_not_writable value=0
+expect_eq open-tmpfile-sentence "openat $t/scratch: EINVAL because O_TMPFILE makes an unnamed file that only writing can fill, and the flags open it O_RDONLY" "$(get sentence)"
+# the remedy's call succeeds
+run openflags "$t/scratch" 0x410002 0600
+expect_eq open-tmpfile-applied 0 "$(get errno)"
+
+# ---- open: O_DIRECT on a file without direct I/O --------------------------
+run openflags /proc/self/status 0x4000 0
+expect_eq open-direct-errno 22 "$(get errno)"
+fields open-direct check=direct_io value=0xc000 fstype='"proc"' mode=0100444 \
+	ouid=65534
+expect_eq open-direct-path-name /proc/self/status "$(get i.PATH.name)"
+expect_eq open-direct-sentence "openat /proc/self/status: EINVAL because the file (on proc) has no direct I/O, which O_DIRECT asks for (flags 0xc000)" "$(get sentence)"
+expect_eq open-direct-remedy-text "The program must change its call: drop O_DIRECT, or use a file on a filesystem with direct I/O (ext4, xfs, btrfs, tmpfs)" "$(get remedy.text)"
+
+# ---- openat2: bits no open flag has, and RESOLVE_ flags that exclude ------
+# (0x7fffc3: VALID_OPEN_FLAGS, the x86-64 open flags <fcntl.h> defines)
+run openat2 "$t" 0x10000000000 0 0 0
+expect_eq openat2-flags-errno 22 "$(get errno)"
+expect_eq openat2-flags-syscall 437 "$(get sys.syscall)"
+fields openat2-flags check=flags_unknown arg=2 value=0x10000008000 limit=0x7fffc3
+expect_eq openat2-flags-sentence "openat2 $t: EINVAL because the flags 0x10000008000 have bits (0x10000000000) beyond the ones this kernel knows, 0x7fffc3" "$(get sentence)"
+run openat2 "$t" 0 0x18 0 0
+fields openat2-scope check=resolve_scope arg=2 value=0x18
+expect_eq openat2-scope-sentence "openat2 $t: EINVAL because RESOLVE_BENEATH and RESOLVE_IN_ROOT exclude each other (resolve 0x18)" "$(get sentence)"
+run openat2 "$t" 0 0 0644 0
+fields openat2-mode check=mode_without_create arg=2 value=0644
+expect_eq openat2-mode-sentence "openat2 $t: EINVAL because the mode 0644 is given without O_CREAT or O_TMPFILE, and only they take a mode" "$(get sentence)"
+run openat2 "$t" 0 0 0 16
+fields openat2-size check=how_size arg=3 value=16 limit=24
+
+# ---- fcntl: a command it does not know, a pipe too full to shrink, a seal -
+# (the descriptor's file is named as /proc/self/fd shows it)
+run fcntl status 9999 0
+expect_eq fcntl-cmd-errno 22 "$(get errno)"
+expect_eq fcntl-cmd-syscall 72 "$(get sys.syscall)"
+fields fcntl-cmd check=fcntl_cmd arg=1 value=9999
+expect_match fcntl-cmd-sentence "^fcntl /proc/[0-9]+/status: EINVAL because fcntl\(\) has no command 9999 for this file \(a command this kernel does not know, or one for another kind of file\)\$" "$(get sentence)"
+run fcntl pipe 1031 4096	# F_SETPIPE_SZ
+expect_eq fcntl-pipe-errno 16 "$(get errno)"
+fields fcntl-pipe check=pipe_busy arg=2 value=4096 limit=8192
+expect_match fcntl-pipe-sentence "^fcntl pipe:\[[0-9]+\]: EBUSY because the pipe holds data in 8192 bytes of buffers, more than the new size 4096 can hold\$" "$(get sentence)"
+run fcntl memfd 1033 8		# F_ADD_SEALS, F_SEAL_WRITE
+expect_eq fcntl-sealed-errno 1 "$(get errno)"
+fields fcntl-sealed check=sealed arg=2 value=0x1
+expect_eq fcntl-sealed-sentence "fcntl /memfd:everyday (deleted): EPERM because the file has F_SEAL_SEAL (seals 0x1), which forbids adding any: a memfd made without MFD_ALLOW_SEALING has it from the start" "$(get sentence)"
+remedy fcntl-sealed command - "the program"
+
+# ---- auxerr run: dd's own message, explained ------------------------------
+msg=$(as_nobody "$B/auxerr" run -- dd if=/proc/self/status of=/dev/null iflag=direct 2>&1)
+expect_match auxerr-run-open "Invalid argument \\(openat /proc/self/status: EINVAL because the file \\(on proc\\) has no direct I/O, which O_DIRECT asks for \\(flags 0x[0-9a-f]*\\)\\)" "$msg"
 
 # ---- auxerr run: env's own message, explained -----------------------------
 # (bash words its own message for this ENOENT, "required file not found",

@@ -45,7 +45,13 @@
  * a new anonymous mapping), mlockall (MCL_CURRENT), ptrace PID
  * (PTRACE_ATTACH), keyread SERIAL (keyctl KEYCTL_READ of that key),
  * keyupdate SERIAL (KEYCTL_UPDATE of it with one byte),
- * io_uring (io_uring_setup() of a 4-entry ring, closed at once).
+ * io_uring (io_uring_setup() of a 4-entry ring, closed at once),
+ * openflags PATH FLAGS MODE (openat() with those flags and mode, numbers
+ * as strtoul reads them), openat2 PATH FLAGS RESOLVE MODE SIZE (openat2()
+ * with that struct open_how and size, 0: its own), fcntl ON CMD ARG
+ * (fcntl() of a descriptor ON: "status" /proc/self/status read-only,
+ * "pipe" the read end of a pipe holding 8 KiB, "memfd" a memfd made
+ * without MFD_ALLOW_SEALING).
  *
  *   auxerr-everyday ipcmk shm|msg KEY MODE
  *   auxerr-everyday ipcset shm|msg KEY MODE
@@ -86,6 +92,7 @@
 #include <linux/capability.h>
 #include <linux/filter.h>
 #include <linux/fuse.h>
+#include <linux/openat2.h>
 #include <linux/perf_event.h>
 #include <linux/seccomp.h>
 #include <linux/userfaultfd.h>
@@ -217,6 +224,43 @@ static long act(int argc, char **argv, long *nr)
 			return -1;
 		return syscall(SYS_mremap, p, 4096UL, strtoul(argv[2], NULL, 0),
 			       strtoul(argv[3], NULL, 0), 0UL);
+	}
+	if (!strcmp(a, "openflags") && argc == 5) {
+		*nr = SYS_openat;
+		return syscall(SYS_openat, AT_FDCWD, argv[2],
+			       (int)strtoul(argv[3], NULL, 0),
+			       (mode_t)strtoul(argv[4], NULL, 0));
+	}
+	if (!strcmp(a, "openat2") && argc == 7) {
+		struct open_how how = {
+			.flags = strtoull(argv[3], NULL, 0),
+			.resolve = strtoull(argv[4], NULL, 0),
+			.mode = strtoull(argv[5], NULL, 0),
+		};
+		size_t size = strtoul(argv[6], NULL, 0);
+
+		*nr = SYS_openat2;
+		return syscall(SYS_openat2, AT_FDCWD, argv[2], &how,
+			       size ? size : sizeof(how));
+	}
+	if (!strcmp(a, "fcntl") && argc == 5) {
+		static char page[4096];
+		int fd = -1, p[2];
+
+		if (!strcmp(argv[2], "status")) {
+			fd = open("/proc/self/status", O_RDONLY);
+		} else if (!strcmp(argv[2], "pipe") && !pipe(p) &&
+			   write(p[1], page, sizeof(page)) == sizeof(page) &&
+			   write(p[1], page, sizeof(page)) == sizeof(page)) {
+			fd = p[0];
+		} else if (!strcmp(argv[2], "memfd")) {
+			fd = syscall(SYS_memfd_create, "everyday", 0);
+		}
+		*nr = SYS_fcntl;
+		if (fd < 0)
+			return -1;
+		return syscall(SYS_fcntl, fd, (int)strtoul(argv[3], NULL, 0),
+			       strtoul(argv[4], NULL, 0));
 	}
 	if (!strcmp(a, "exec") && argc == 3) {
 		char *const args[] = { argv[2], NULL };
