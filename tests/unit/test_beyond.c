@@ -322,9 +322,74 @@ static void test_open_unknown_check(void)
 	auxerr_record_free(r);
 }
 
+/* mechanism=vfsop: ETXTBSY and ELOOP, which check */
+static struct auxerr_record *vo(int nr, int exit_, const char *aux,
+				const char *more)
+{
+	unsigned items = strstr(more, "type=PATH ") ? 1 : 0;
+	struct auxerr_record *r = hand_event(nr, exit_, "a0=ffffff9c a1=55 a2=1 a3=0",
+					     items, 65534, "t", "/usr/bin/t",
+					     aux, more);
+
+	if (r)
+		ASSERT_STR(auxerr_record_mechanism(r), "vfsop");
+	return r;
+}
+
+#define PATH_PROG "type=PATH " STAMP "item=0 name=\"/tmp/demo/prog\" inode=12 dev=00:1f mode=0100755 ouid=1000 ogid=1000 rdev=00:00 nametype=NORMAL\n"
+
+static void test_vfsop_text_busy(void)
+{
+	struct auxerr_record *r = vo(257, -26,
+		"mechanism=vfsop check=text_busy mode=0100755 ouid=1000 ogid=1000 inode=12 dev=00:1f",
+		CWD_DEMO PATH_PROG);
+
+	expect_field(r, "check", "text_busy", NULL);
+	expect_absent(r, "arg");
+	expect_sentence(r, "openat /tmp/demo/prog: ETXTBSY because the file is "
+			"a program that is running (or that the kernel is "
+			"loading), and a running program cannot be opened for "
+			"writing");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: write the new version "
+		     "to a new file and rename() it over the old one (install, "
+		     "cp --remove-destination), which leaves the running "
+		     "program its own copy", NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_vfsop_link_count(void)
+{
+	struct auxerr_record *r = vo(257, -40,
+		"mechanism=vfsop check=link_count value=41 limit=40", CWD_DEMO);
+
+	expect_sentence(r, "openat: ELOOP because the path walk met 41 "
+			"symbolic links, more than the 40 it follows: a link "
+			"leads back to itself, directly or through others");
+	check_remedy(r, AUXERR_REMEDY_NONE,
+		     "No remedy to derive: the call must satisfy the check "
+		     "link_count", NULL, NULL, -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_vfsop_nofollow(void)
+{
+	struct auxerr_record *r = vo(257, -40,
+		"mechanism=vfsop check=nofollow mode=0120777 ouid=1000 ogid=1000 inode=13 dev=00:1f",
+		CWD_DEMO);
+
+	expect_sentence(r, "openat: ELOOP because the last component is a "
+			"symbolic link and O_NOFOLLOW forbids following it");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: drop O_NOFOLLOW to open "
+		     "what the link points to, or open the link itself with "
+		     "O_PATH | O_NOFOLLOW", NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
 void add_beyond_suite(void)
 {
-	CU_pSuite s = CU_add_suite("issue 37: errors that are not denials (vm, exec, open)", NULL, NULL);
+	CU_pSuite s = CU_add_suite("issue 37: errors that are not denials (vm, exec, open, vfsop)", NULL, NULL);
 
 	CU_add_test(s, "mmap offset not a multiple of the page size", test_mmap_offset);
 	CU_add_test(s, "mmap MAP_FIXED address not aligned", test_mmap_fixed);
@@ -343,4 +408,7 @@ void add_beyond_suite(void)
 	CU_add_test(s, "fcntl F_ADD_SEALS on an unsealable memfd", test_fcntl_sealed);
 	CU_add_test(s, "fcntl F_SETPIPE_SZ below the contents", test_fcntl_pipe_busy);
 	CU_add_test(s, "open check this library does not know", test_open_unknown_check);
+	CU_add_test(s, "open of a running program for writing", test_vfsop_text_busy);
+	CU_add_test(s, "a loop of symbolic links", test_vfsop_link_count);
+	CU_add_test(s, "O_NOFOLLOW on a symbolic link", test_vfsop_nofollow);
 }

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * mechanism=vfsop: a check of the file or path a call works on failed it
+ * (kernel/auxerr/vfsop.c): ETXTBSY of a running program opened for
+ * writing or of a program executed while open for writing, ELOOP of
+ * O_NOFOLLOW, RESOLVE_NO_SYMLINKS, a nosymfollow mount or a loop of
+ * links.  check= names it, value= and limit= the link count where there
+ * is one, the object the file.  The remedy is a change to the call.
+ */
+#include <libaudit.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mech.h"
+#include "text.h"
+
+/* the clause after "ETXTBSY because "; 0 when the check is not known */
+static int vfsop_clause(struct auxerr_buf *b, const char *c,
+			const char *value, const char *limit)
+{
+	if (!strcmp(c, "text_busy"))
+		auxerr__buf_str(b, _("the file is a program that is running (or that the kernel is loading), and a running program cannot be opened for writing"));
+	else if (!strcmp(c, "exec_open_for_writing"))
+		auxerr__buf_str(b, _("a file descriptor, of this process or another, has the program open for writing, and a program being written cannot be run"));
+	else if (!strcmp(c, "nofollow"))
+		auxerr__buf_str(b, _("the last component is a symbolic link and O_NOFOLLOW forbids following it"));
+	else if (!strcmp(c, "link_count"))
+		auxerr__buf_printf(b, _("the path walk met %s symbolic links, more than the %s it follows: a link leads back to itself, directly or through others"),
+				   value, limit);
+	else if (!strcmp(c, "resolve_no_symlinks"))
+		auxerr__buf_str(b, _("the path has a symbolic link and RESOLVE_NO_SYMLINKS forbids following any"));
+	else if (!strcmp(c, "nosymfollow"))
+		auxerr__buf_str(b, _("the path has a symbolic link on a mount with the nosymfollow option, which follows none"));
+	else
+		return 0;
+	return 1;
+}
+
+static const char *aux_or(const struct auxerr_record *r, const char *name)
+{
+	const char *v = auxerr__aux(r, name);
+
+	return v ? v : "?";
+}
+
+/* "ETXTBSY because the file is a program that is running ..." */
+static void vfsop_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
+{
+	const struct auxerr_record *r = f->rec;
+	const char *c = auxerr__aux(r, "check");
+	int e = auxerr_record_errno(r);
+	const char *err = e > 0 ? audit_errno_to_name(e) : NULL;
+
+	auxerr__buf_printf(b, _("%s because "), err ? err : "the error");
+	if (!vfsop_clause(b, c ? c : "", aux_or(r, "value"), aux_or(r, "limit"))) {
+		auxerr__buf_printf(b, _("a check of the file or path refused it (check %s)"),
+				   c ? c : "?");
+		auxerr__facts_list(b, f, (const char *const[]){ "check", NULL });
+	}
+}
+
+/* what to do instead, after "The program must change its call: " */
+static int vfsop_fix(struct auxerr_buf *b, const char *c)
+{
+	if (!strcmp(c, "text_busy"))
+		auxerr__buf_str(b, _("write the new version to a new file and rename() it over the old one (install, cp --remove-destination), which leaves the running program its own copy"));
+	else if (!strcmp(c, "exec_open_for_writing"))
+		auxerr__buf_str(b, _("close every descriptor that has the program open for writing before running it (open it O_CLOEXEC where other processes are started)"));
+	else if (!strcmp(c, "nofollow"))
+		auxerr__buf_str(b, _("drop O_NOFOLLOW to open what the link points to, or open the link itself with O_PATH | O_NOFOLLOW"));
+	else if (!strcmp(c, "resolve_no_symlinks"))
+		auxerr__buf_str(b, _("pass the path the links lead to (realpath), or drop RESOLVE_NO_SYMLINKS"));
+	else if (!strcmp(c, "nosymfollow"))
+		auxerr__buf_str(b, _("pass the path the links lead to (realpath)"));
+	else
+		return 0;
+	return 1;
+}
+
+static void vfsop_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
+{
+	const char *c = auxerr__aux(f->rec, "check");
+	struct auxerr_buf b = { 0 };
+	struct auxerr_buf fix = { 0 };
+
+	if (!c)
+		c = "";
+	if (vfsop_fix(&fix, c)) {
+		auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
+				   auxerr__xstrdup(&m->oom, _("the program")), -1);
+		auxerr__buf_printf(&b, _("The program must change its call: %s"),
+				   fix.s ? fix.s : "?");
+	} else {
+		auxerr__remedy_set(m, AUXERR_REMEDY_NONE, NULL, -1);
+		auxerr__buf_printf(&b, _("No remedy to derive: the call must satisfy the check %s"),
+				   *c ? c : "?");
+	}
+	if (fix.oom)
+		m->oom = 1;
+	free(fix.s);
+	auxerr__remedy_say(m, &b);
+}
+
+const struct auxerr_mech auxerr__mech_vfsop = {
+	.name = "vfsop",
+	.sentence = vfsop_sentence,
+	.remedy = vfsop_remedy,
+};
