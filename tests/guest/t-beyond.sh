@@ -4,7 +4,9 @@
 # execve() (mechanism=exec: a missing ELF or #! interpreter, a program for
 # another machine) and of open(), openat2() and fcntl() (mechanism=open:
 # flags that do not go together, O_DIRECT on proc, a command, a pipe too
-# full to shrink, a memfd made unsealable), each record field by field with libauxerr's sentence
+# full to shrink, a memfd made unsealable) and of the file or path a call
+# works on (mechanism=vfsop: a running program opened for writing,
+# O_NOFOLLOW, a loop of links), each record field by field with libauxerr's sentence
 # and remedy (build/userland/auxerr-everyday); the remedies that are
 # commands applied and the call repeated; auxerr run showing the sentence
 # of env's failed exec; and the stale-cause trap: a later execve() ENOENT
@@ -187,6 +189,37 @@ expect_eq fcntl-sealed-errno 1 "$(get errno)"
 fields fcntl-sealed check=sealed arg=2 value=0x1
 expect_eq fcntl-sealed-sentence "fcntl /memfd:everyday (deleted): EPERM because the file has F_SEAL_SEAL (seals 0x1), which forbids adding any: a memfd made without MFD_ALLOW_SEALING has it from the start" "$(get sentence)"
 remedy fcntl-sealed command - "the program"
+
+# ---- vfsop: a running program opened for writing (ETXTBSY) ---------------
+cp /bin/sleep "$t/scratch/prog"
+chmod 0777 "$t/scratch/prog"
+nobody_bg "$t/scratch/prog" 600
+busy=$!
+run openflags "$t/scratch/prog" 1 0	# O_WRONLY
+kill "$busy"
+wait "$busy" 2>/dev/null
+expect_eq vfsop-busy-errno 26 "$(get errno)"
+expect_eq vfsop-busy-mechanism vfsop "$(get mechanism)"
+fields vfsop-busy check=text_busy arg= value= mode=0100777 ouid=0 \
+	inode="$(stat -c %i "$t/scratch/prog")"
+expect_eq vfsop-busy-sentence "openat $t/scratch/prog: ETXTBSY because the file is a program that is running (or that the kernel is loading), and a running program cannot be opened for writing" "$(get sentence)"
+remedy vfsop-busy command - "the program"
+# once it has ended, the same call succeeds
+run openflags "$t/scratch/prog" 1 0
+expect_eq vfsop-busy-after 0 "$(get errno)"
+
+# ---- vfsop: O_NOFOLLOW on a symbolic link (ELOOP) -------------------------
+ln -s prog "$t/scratch/link"
+run openflags "$t/scratch/link" 0x20000 0	# O_NOFOLLOW
+expect_eq vfsop-nofollow-errno 40 "$(get errno)"
+fields vfsop-nofollow check=nofollow mode=0120777
+expect_eq vfsop-nofollow-sentence "openat $t/scratch/link: ELOOP because the last component is a symbolic link and O_NOFOLLOW forbids following it" "$(get sentence)"
+# a loop of links: which check, and the count
+ln -s loop2 "$t/scratch/loop1"
+ln -s loop1 "$t/scratch/loop2"
+run openflags "$t/scratch/loop1" 0 0
+expect_eq vfsop-loop-errno 40 "$(get errno)"
+fields vfsop-loop check=link_count value=41 limit=40
 
 # ---- auxerr run: dd's own message, explained ------------------------------
 msg=$(as_nobody "$B/auxerr" run -- dd if=/proc/self/status of=/dev/null iflag=direct 2>&1)
