@@ -221,6 +221,18 @@ run openflags "$t/scratch/loop1" 0 0
 expect_eq vfsop-loop-errno 40 "$(get errno)"
 fields vfsop-loop check=link_count value=41 limit=40
 
+# ---- vfsop: a link across mounts (EXDEV), both mounts named ----------------
+mkdir "$t/othermnt"
+mount -t tmpfs -o mode=01777 tmpfs "$t/othermnt"
+mnt_id() { awk -v m="$(stat -c %m "$1")" '$5 == m { id = $1 } END { print id }' /proc/self/mountinfo; }
+run link "$t/scratch/prog" "$t/othermnt/prog"
+expect_eq vfsop-xdev-errno 18 "$(get errno)"
+expect_eq vfsop-xdev-syscall 265 "$(get sys.syscall)"
+fields vfsop-xdev check=link_across_mounts value="$(mnt_id "$t/scratch")" \
+	limit="$(mnt_id "$t/othermnt")"
+expect_eq vfsop-xdev-sentence "linkat $t/scratch/prog: EXDEV because the two paths are on different mounts (mount $(mnt_id "$t/scratch") and mount $(mnt_id "$t/othermnt"), as /proc/self/mountinfo numbers them), and link() does not cross mounts, not even two of one filesystem (a bind mount)" "$(get sentence)"
+umount "$t/othermnt"
+
 # ---- auxerr run: dd's own message, explained ------------------------------
 msg=$(as_nobody "$B/auxerr" run -- dd if=/proc/self/status of=/dev/null iflag=direct 2>&1)
 expect_match auxerr-run-open "Invalid argument \\(openat /proc/self/status: EINVAL because the file \\(on proc\\) has no direct I/O, which O_DIRECT asks for \\(flags 0x[0-9a-f]*\\)\\)" "$msg"

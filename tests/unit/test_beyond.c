@@ -387,6 +387,24 @@ static void test_vfsop_nofollow(void)
 	auxerr_record_free(r);
 }
 
+static void test_vfsop_rename_xdev(void)
+{
+	struct auxerr_record *r = vo(316, -18,
+		"mechanism=vfsop check=rename_across_mounts value=27 limit=42",
+		CWD_DEMO);
+
+	expect_sentence(r, "renameat2: EXDEV because the two paths are on "
+			"different mounts (mount 27 and mount 42, as "
+			"/proc/self/mountinfo numbers them), and rename() does "
+			"not cross mounts, not even two of one filesystem (a "
+			"bind mount)");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: copy the file to the "
+		     "other mount and remove the original (as mv does), or "
+		     "rename it within one mount", NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
 void add_beyond_suite(void)
 {
 	CU_pSuite s = CU_add_suite("issue 37: errors that are not denials (vm, exec, open, vfsop)", NULL, NULL);
@@ -411,4 +429,5 @@ void add_beyond_suite(void)
 	CU_add_test(s, "open of a running program for writing", test_vfsop_text_busy);
 	CU_add_test(s, "a loop of symbolic links", test_vfsop_link_count);
 	CU_add_test(s, "O_NOFOLLOW on a symbolic link", test_vfsop_nofollow);
+	CU_add_test(s, "rename across mounts", test_vfsop_rename_xdev);
 }

@@ -4,8 +4,9 @@
  * (kernel/auxerr/vfsop.c): ETXTBSY of a running program opened for
  * writing or of a program executed while open for writing, ELOOP of
  * O_NOFOLLOW, RESOLVE_NO_SYMLINKS, a nosymfollow mount or a loop of
- * links.  check= names it, value= and limit= the link count where there
- * is one, the object the file.  The remedy is a change to the call.
+ * links, EXDEV of rename() or link() across mounts.  check= names it,
+ * value= and limit= the link count or the two mount ids where there are
+ * some, the object the file.  The remedy is a change to the call.
  */
 #include <libaudit.h>
 #include <stdlib.h>
@@ -31,6 +32,10 @@ static int vfsop_clause(struct auxerr_buf *b, const char *c,
 		auxerr__buf_str(b, _("the path has a symbolic link and RESOLVE_NO_SYMLINKS forbids following any"));
 	else if (!strcmp(c, "nosymfollow"))
 		auxerr__buf_str(b, _("the path has a symbolic link on a mount with the nosymfollow option, which follows none"));
+	else if (!strcmp(c, "rename_across_mounts") || !strcmp(c, "link_across_mounts"))
+		auxerr__buf_printf(b, _("the two paths are on different mounts (mount %s and mount %s, as /proc/self/mountinfo numbers them), and %s does not cross mounts, not even two of one filesystem (a bind mount)"),
+				   value, limit,
+				   !strcmp(c, "rename_across_mounts") ? "rename()" : "link()");
 	else
 		return 0;
 	return 1;
@@ -72,6 +77,10 @@ static int vfsop_fix(struct auxerr_buf *b, const char *c)
 		auxerr__buf_str(b, _("pass the path the links lead to (realpath), or drop RESOLVE_NO_SYMLINKS"));
 	else if (!strcmp(c, "nosymfollow"))
 		auxerr__buf_str(b, _("pass the path the links lead to (realpath)"));
+	else if (!strcmp(c, "rename_across_mounts"))
+		auxerr__buf_str(b, _("copy the file to the other mount and remove the original (as mv does), or rename it within one mount"));
+	else if (!strcmp(c, "link_across_mounts"))
+		auxerr__buf_str(b, _("copy the file to the other mount, or make a symbolic link (ln -s) instead"));
 	else
 		return 0;
 	return 1;
