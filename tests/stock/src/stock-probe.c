@@ -53,7 +53,8 @@
  * execafter PATH UID PROG ARGS... (open PATH to write, print "errno=N"
  * and "before=MECHANISM" (the record the thread then holds, "none"),
  * then, UID not -1, setresgid() and setresuid() to UID, and execve()
- * PROG), fusestall MOUNTPOINT (as root: see fusestall()), records
+ * PROG), fusestall MOUNTPOINT (as root: see fusestall()), stopthread
+ * TID SECS (as root: see stopthread()), records
  * (what the thread finds after such an execve:
  * "iterator_bytes=N", the bytes its read of the records iterator gave,
  * and "record=none errno=N" or the event text of get_last_audit_record()).
@@ -83,6 +84,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <netinet/in.h>
@@ -770,6 +772,33 @@ static int fusestall(const char *mnt)
 }
 
 /* execafter PATH UID PROG ARGS...: a refused open, then execve() */
+/*
+ * stopthread TID SECS: stop the one thread TID (a ptrace stop: SIGSTOP
+ * would stop its whole process) for SECS seconds, then let it go on;
+ * prints "stopped=TID" once it is stopped and "resumed=TID" after.  As
+ * root: the test's way of making one thread of the flush service slow.
+ */
+static int stopthread(int tid, int secs)
+{
+	int st;
+
+	if (ptrace(PTRACE_SEIZE, tid, NULL, NULL) ||
+	    ptrace(PTRACE_INTERRUPT, tid, NULL, NULL) ||
+	    waitpid(tid, &st, __WALL) != tid) {
+		perror("stopthread");
+		return 1;
+	}
+	printf("stopped=%d\n", tid);
+	fflush(stdout);
+	sleep((unsigned)secs);
+	if (ptrace(PTRACE_DETACH, tid, NULL, NULL)) {
+		perror("stopthread: detach");
+		return 1;
+	}
+	printf("resumed=%d\n", tid);
+	return 0;
+}
+
 static int execafter(char **argv)
 {
 	struct auxerr_record *rec;
@@ -900,6 +929,8 @@ int main(int argc, char **argv)
 		return execafter(argv);
 	if (!strcmp(a, "records") && argc == 2)
 		return records();
+	if (!strcmp(a, "stopthread") && argc == 4)
+		return stopthread(atoi(argv[2]), atoi(argv[3]));
 	if (!strcmp(a, "open") && argc == 3) {
 		r = open(argv[2], O_RDONLY);
 	} else if (!strcmp(a, "openw") && argc == 3) {
@@ -989,7 +1020,7 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | semop ID | shmrm KEY | connect PATH | holdkill PID SIG | holdping inet|inet6 | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | timedraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw [wait] | waitfresh PATH | execafter PATH UID PROG ARGS... | fusestall MOUNTPOINT | records | flushthread PATH\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | timedraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw [wait] | waitfresh PATH | execafter PATH UID PROG ARGS... | fusestall MOUNTPOINT | records | flushthread PATH | stopthread TID SECS\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
