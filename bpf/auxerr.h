@@ -21,6 +21,12 @@
 #define AUXB_PENDING	3	/* notes of one system call, one per errno */
 #define AUXB_NAME_MAX	256
 #define AUXB_SOCKADDR_MAX	128	/* sizeof(struct sockaddr_storage) */
+/* the series' longest kept sysctl name, key type and key description,
+ * each with its NUL (AUXERR_SYSCTL_MAX, AUXERR_KEY_TYPE_MAX,
+ * AUXERR_KEY_DESC_MAX) */
+#define AUXB_SYSCTL_MAX	64
+#define AUXB_KEY_TYPE_MAX	24
+#define AUXB_KEY_DESC_MAX	64
 
 /*
  * prctl(PR_AUXERR, AUXB_PR_HOLD) and prctl(PR_AUXERR, AUXB_PR_RELEASE):
@@ -51,11 +57,15 @@ enum auxb_lsm { AUXB_LSM_APPARMOR = 1, AUXB_LSM_LANDLOCK, AUXB_LSM_YAMA };
 enum auxb_hook { AUXB_HOOK_FILE_OPEN = 1, AUXB_HOOK_FILE_PERMISSION,
 		 AUXB_HOOK_FILE_TRUNCATE, AUXB_HOOK_FILE_IOCTL, AUXB_HOOK_PATH_MKNOD,
 		 AUXB_HOOK_PATH_MKDIR, AUXB_HOOK_PATH_CHOWN,
-		 AUXB_HOOK_PTRACE_ACCESS_CHECK, AUXB_HOOK_CAPABLE, AUXB_HOOKS };
+		 AUXB_HOOK_PTRACE_ACCESS_CHECK, AUXB_HOOK_CAPABLE, AUXB_HOOK_TASK_KILL,
+		 AUXB_HOOKS };
 enum auxb_owner_op { AUXB_OWNER_CHMOD = 2, AUXB_OWNER_CHOWN, AUXB_OWNER_CHGRP,
 		     AUXB_OWNER_UTIMES };
 enum auxb_policy { AUXB_POLICY_PORT = 1, AUXB_POLICY_DMESG, AUXB_POLICY_OOM_MIN,
-		   AUXB_POLICY_MEMFD_NOEXEC };
+		   AUXB_POLICY_MEMFD_NOEXEC, AUXB_POLICY_UFFD, AUXB_POLICY_MMAP_MIN,
+		   AUXB_POLICY_NNP, AUXB_POLICY_IO_URING, AUXB_POLICY_BPF,
+		   AUXB_POLICY_PERF, AUXB_POLICIES };
+enum auxb_key_class { AUXB_KEY_USER, AUXB_KEY_GROUP, AUXB_KEY_OTHER };
 enum auxb_method { AUXB_METHOD_PROC_SYS = 1 };
 enum auxb_ipc_op { AUXB_IPC_ACCESS = 1, AUXB_IPC_CTL };
 enum auxb_flag { AUXB_FLAG_RO = 1, AUXB_FLAG_RO_SB, AUXB_FLAG_STICKY,
@@ -88,6 +98,9 @@ struct auxb_rec {
 	__u64 userns;
 	__u32 policy;
 	__s32 policy_value;
+	__s32 policy_gid;	/* kernel.io_uring_group, for io_uring's */
+	/* a sysctl whose handler made the check on write: its dotted name */
+	char sysctl_write[AUXB_SYSCTL_MAX];
 	/* the resource limit the capability overrides (RLIMIT_* + 1: only
 	 * RLIMIT_MEMLOCK) and its soft value */
 	__u32 rlimit;
@@ -122,6 +135,14 @@ struct auxb_rec {
 	 * class, perm, granted in cls, perm, granted) */
 	__u32 ipc_op, ipc_cmd, ipc_cuid, ipc_cgid;
 	__s32 ipc_key, ipc_id;
+	/* key: the key's serial, whole mask, the byte that applied (enum
+	 * auxb_key_class), the possessor's byte added, the permission
+	 * needed and what was granted (KEY_OTH_* bits), its owner in ouid,
+	 * ogid; its type, its description where the caller may view it */
+	__s32 key_serial;
+	__u32 key_perm, key_class, key_possessed, key_need, key_granted;
+	char key_type[AUXB_KEY_TYPE_MAX];
+	char key_desc[AUXB_KEY_DESC_MAX];
 	/* seccomp: the number the filter saw, its return value, the stack */
 	__u32 sc_nr, sc_code, sc_filters;
 	/* lsm: enum auxb_lsm, enum auxb_hook */

@@ -33,11 +33,18 @@ const struct part parts[] = {
 	{ "mlock_x", "cap", "rlimit= of mlock()", { "__x64_sys_mlock" }, 0 },
 	{ "mlock2_x", "cap", "rlimit= of mlock2()", { "__x64_sys_mlock2" }, 0 },
 	{ "mlockall_x", "cap", "rlimit= of mlockall()", { "__x64_sys_mlockall" }, 0 },
+	{ "uffd_x", "cap", "policy= of userfaultfd()", { "__x64_sys_userfaultfd" }, 0 },
+	{ "mmap_min_x", "cap", "vm.mmap_min_addr", { "cap_mmap_addr" }, 0 },
+	{ "nnp_x", "cap", "policy=no_new_privs of seccomp filters", { "do_seccomp" }, 0 },
+	{ "sysctl_write_x", "cap", "sysctl_write=", { "proc_sys_call_handler" }, 0 },
+	{ "bpf_x", "cap", "policy= of bpf()", { "__x64_sys_bpf" }, 0 },
+	{ "perf_tp_x", "cap", "policy= of perf tracepoints", { "__x64_sys_perf_event_open" }, 0 },
 	{ "apparmor_file_open_x", "lsm-apparmor", "file_open", { "apparmor_file_open" }, 0 },
 	{ "apparmor_file_permission_x", "lsm-apparmor", "file_permission", { "apparmor_file_permission" }, 0 },
 	{ "apparmor_path_mknod_x", "lsm-apparmor", "path_mknod", { "apparmor_path_mknod" }, 0 },
 	{ "apparmor_path_chown_x", "lsm-apparmor", "path_chown", { "apparmor_path_chown" }, 0 },
 	{ "apparmor_capable_x", "lsm-apparmor", "capable", { "apparmor_capable" }, 0 },
+	{ "apparmor_task_kill_x", "lsm-apparmor", "task_kill", { "apparmor_task_kill" }, 0 },
 	{ "hook_file_open_x", "lsm-landlock", "file_open", { "hook_file_open" }, 0 },
 	{ "hook_file_truncate_x", "lsm-landlock", "file_truncate", { "hook_file_truncate" }, 602 },
 	{ "hook_file_ioctl_x", "lsm-landlock", "file_ioctl", { "hook_file_ioctl" }, 610 },
@@ -45,6 +52,8 @@ const struct part parts[] = {
 	{ "hook_path_mkdir_x", "lsm-landlock", "path_mkdir", { "hook_path_mkdir" }, 0 },
 	{ "hook_ptrace_access_check_x", "lsm-landlock", "ptrace_access_check",
 	  { "hook_ptrace_access_check" }, 0 },
+	/* the signal scope: Landlock ABI 6 */
+	{ "hook_task_kill_x", "lsm-landlock", "task_kill", { "hook_task_kill" }, 612 },
 	{ "ll_walk", "lsm-landlock", "blockers=, layer=, layers=, the object",
 	  { "is_access_to_paths_allowed" }, 0 },
 	/* ll_walk's stand-ins where fexit cannot take its eight arguments
@@ -60,7 +69,8 @@ const struct part parts[] = {
 	{ "mayopen", "mount", "nodev", { "may_open" }, 0 },
 	{ "mayopen", "inode", "open", { "may_open" }, 0 },
 	{ "mayopen", "filetype", NULL, { "may_open" }, 0 },
-	{ "memfd_x", "sysctl", NULL, { "__x64_sys_memfd_create" }, 0 },
+	{ "memfd_x", "sysctl", "vm.memfd_noexec", { "__x64_sys_memfd_create" }, 0 },
+	{ "io_uring_x", "sysctl", "kernel.io_uring_disabled", { "__x64_sys_io_uring_setup" }, 0 },
 	{ "truncate", "inode", "truncate", { "vfs_truncate" }, 0 },
 	{ "setattr", "inode", "chmod, chown, utimes", { "notify_change" }, 0 },
 	{ "maydelete", "inode", "unlink, rmdir, rename", { "may_delete" }, 0 },
@@ -73,6 +83,7 @@ const struct part parts[] = {
 	{ "ping", "ping", NULL, { "ping_init_sock" }, 0 },
 	{ "ipcperms_x", "ipc", "op=access", { "ipcperms" }, 0 },
 	{ "ipcctl_x", "ipc", "op=ctl (ipcrm, IPC_SET)", { "ipcctl_obtain_check" }, 0 },
+	{ "key_x", "key", NULL, { "key_task_permission" }, 0 },
 };
 
 #define NPARTS (sizeof(parts) / sizeof(parts[0]))
@@ -82,7 +93,7 @@ const size_t nparts = NPARTS;
 static const char *const mechs[] = {
 	"dac", "path", "cap", "lsm-apparmor", "lsm-landlock", "lsm-yama", "seccomp",
 	"mount", "inode", "sticky", "ptrace", "protected", "signal", "ping", "ipc",
-	"filetype", "sysctl",
+	"filetype", "sysctl", "key",
 };
 
 /*
@@ -96,17 +107,27 @@ struct need {
 	const char *syms[4];	/* kallsyms names, all needed */
 	const char *type, *members[3];	/* or one of these members */
 	const char *without;
+	int since;		/* the symbols' kernel (parts' since): none before */
 };
 
 static const struct need needs[] = {
-	{ "lsm-yama", "ptrace_scope=", { "ptrace_scope" }, NULL, { NULL }, "left out" },
-	{ "cap", "policy=kernel.dmesg_restrict", { "dmesg_restrict" }, NULL, { NULL }, "left out" },
+	{ "lsm-yama", "ptrace_scope=", { "ptrace_scope" }, NULL, { NULL }, "left out", 0 },
+	{ "cap", "policy=kernel.dmesg_restrict", { "dmesg_restrict" }, NULL, { NULL }, "left out", 0 },
+	{ "cap", "policy=vm.unprivileged_userfaultfd", { "sysctl_unprivileged_userfaultfd" }, NULL,
+	  { NULL }, "left out", 0 },
+	{ "cap", "vm.mmap_min_addr", { "dac_mmap_min_addr" }, NULL, { NULL }, "not noted", 0 },
+	{ "cap", "policy=kernel.unprivileged_bpf_disabled", { "sysctl_unprivileged_bpf_disabled" },
+	  NULL, { NULL }, "left out", 0 },
+	{ "cap", "policy=kernel.perf_event_paranoid", { "sysctl_perf_event_paranoid" }, NULL,
+	  { NULL }, "left out", 0 },
+	{ "sysctl", "kernel.io_uring_disabled", { "sysctl_io_uring_disabled", "sysctl_io_uring_group" },
+	  NULL, { NULL }, "not noted", 606 },
 	{ "protected", "level=", { "sysctl_protected_symlinks", "sysctl_protected_hardlinks",
 				   "sysctl_protected_fifos", "sysctl_protected_regular" },
-	  NULL, { NULL }, "the level the refusal implies" },
-	{ "protected", "dir_ouid=", { NULL }, "nameidata", { "dir_vfsuid", "dir_uid" }, "0" },
+	  NULL, { NULL }, "the level the refusal implies", 0 },
+	{ "protected", "dir_ouid=", { NULL }, "nameidata", { "dir_vfsuid", "dir_uid" }, "0", 0 },
 	{ "lsm-apparmor", "subj=", { "apparmor_blob_sizes", "apparmor_enabled" }, NULL, { NULL },
-	  "left out (of every mechanism's record)" },
+	  "left out (of every mechanism's record)", 0 },
 };
 
 /* Why each program was left out ("" while it is in) */
@@ -275,7 +296,8 @@ size_t parts_status(const struct btf *btf, const char *exit_prog, char *buf, siz
 			const struct need *n = &needs[i];
 			char why[160] = "";
 
-			if (strcmp(n->mech, mechs[m]))
+			if (strcmp(n->mech, mechs[m]) ||
+			    (n->since && parts_kernel_version() < n->since))
 				continue;
 			for (int k = 0; k < 4 && n->syms[k] && !why[0]; k++)
 				if (!in_kallsyms(n->syms[k]))

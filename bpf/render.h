@@ -49,7 +49,7 @@ static const char render_overrides[4][32] = { "none", "dac_read_search",
 static const char render_lsms[4][12] = { "?", "apparmor", "landlock", "yama" };
 static const char render_hooks[AUXB_HOOKS][24] = { "?", "file_open",
 	"file_permission", "file_truncate", "file_ioctl", "path_mknod",
-	"path_mkdir", "path_chown", "ptrace_access_check", "capable" };
+	"path_mkdir", "path_chown", "ptrace_access_check", "capable", "task_kill" };
 static const char render_ll_rights[16][16] = { "fs.execute", "fs.write_file",
 	"fs.read_file", "fs.read_dir", "fs.remove_dir", "fs.remove_file",
 	"fs.make_char", "fs.make_dir", "fs.make_reg", "fs.make_sock",
@@ -57,9 +57,15 @@ static const char render_ll_rights[16][16] = { "fs.execute", "fs.write_file",
 	"fs.truncate", "fs.ioctl_dev" };
 static const char render_flags[8][12] = { "?", "ro", "ro_sb", "sticky", "noexec",
 	"nodev", "immutable", "append" };
-static const char render_policies[5][40] = { "",
+static const char render_policies[AUXB_POLICIES][40] = { "",
 	"net.ipv4.ip_unprivileged_port_start", "kernel.dmesg_restrict",
-	"oom_score_adj_min", "vm.memfd_noexec" };
+	"oom_score_adj_min", "vm.memfd_noexec", "vm.unprivileged_userfaultfd",
+	"vm.mmap_min_addr", "no_new_privs", "kernel.io_uring_disabled",
+	"kernel.unprivileged_bpf_disabled", "kernel.perf_event_paranoid" };
+static const char render_key_classes[3][8] = { "user", "group", "other" };
+/* the KEY_OTH_* bits, in the order of the mask, as keyctl(1) names them */
+static const char render_key_perms[7][8] = { "view", "read", "write", "search",
+	"link", "setattr", "?" };
 static const char render_owner_ops[6][8] = { "none", "owner", "chmod", "chown",
 	"chgrp", "utimes" };
 static const char render_aa_modes[6][12] = { "", "enforce", "complain", "kill",
@@ -188,9 +194,14 @@ static void render_auxerr(render_out o, const struct auxb_rec *r, int event)
 			      r->cap, r->userns);
 		render_printf(o, " userns_level=%u userns_owner=%u",
 			      r->userns_level, r->userns_owner);
-		if (r->policy && r->policy < 4)
+		if (r->policy && r->policy < AUXB_POLICIES)
 			render_printf(o, " policy=%s policy_value=%d",
 				      render_policies[r->policy], r->policy_value);
+		/* the series' sysctl_write= (kernel/patches/0021) */
+		if (r->sysctl_write[0]) {
+			render_printf(o, " sysctl_write=");
+			put_untrusted(o, r->sysctl_write, sizeof(r->sysctl_write));
+		}
 		/* the series' rlimit= (kernel/patches/0048): RLIMIT_MEMLOCK */
 		if (r->rlimit == 8 + 1)
 			render_printf(o, " rlimit=RLIMIT_MEMLOCK rlimit_cur=%llu", r->rlimit_cur);
@@ -242,7 +253,25 @@ static void render_auxerr(render_out o, const struct auxb_rec *r, int event)
 		/* the series' (kernel/patches/0046): a sysctl that forbids
 		 * the call to everyone */
 		render_printf(o, " mechanism=sysctl policy=%s policy_value=%d",
-			      render_policies[r->policy < 5 ? r->policy : 0], r->policy_value);
+			      render_policies[r->policy < AUXB_POLICIES ? r->policy : 0],
+			      r->policy_value);
+		/* the group another sysctl lets through (kernel/patches/0054) */
+		if (r->policy == AUXB_POLICY_IO_URING)
+			render_printf(o, " policy_gid=%d", r->policy_gid);
+		break;
+	case AUXERR_MECH_KEY:
+		/* the series' auxerr_key_render() (kernel/patches/0053) */
+		render_printf(o, " mechanism=key key_serial=%d key_type=", r->key_serial);
+		put_untrusted(o, r->key_type, sizeof(r->key_type));
+		render_printf(o, " ouid=%u ogid=%u key_perm=%08x need=%s", r->ouid, r->ogid,
+			      r->key_perm, render_key_perms[r->key_need < 6 ? r->key_need : 6]);
+		render_printf(o, " class=%s possessed=%s granted=%02x",
+			      render_key_classes[r->key_class < 3 ? r->key_class : 2],
+			      r->key_possessed ? "yes" : "no", r->key_granted);
+		if (r->key_desc[0]) {
+			render_printf(o, " key_desc=");
+			put_untrusted(o, r->key_desc, sizeof(r->key_desc));
+		}
 		break;
 	case AUXERR_MECH_FILETYPE:
 		/* the series' (kernel/patches/0044): the access asked, the

@@ -10,7 +10,10 @@
  * fchmod PATH MODE (open PATH to read, then fchmod() of that descriptor to
  * the octal MODE), mkdir PATH, unlink PATH, rename FROM TO,
  * creat PATH (openat O_WRONLY|O_CREAT), linkat FROM TO,
- * kill PID SIG, tgkill PID SIG (tgkill(PID, PID, SIG)), ping inet|inet6
+ * kill PID SIG, tgkill PID SIG (tgkill(PID, PID, SIG)), llkill PID SIG
+ * (kill() from a Landlock domain that scopes signals, ABI 6; "abi=" the
+ * kernel's Landlock ABI, below 6 unsandboxed), mmaplow ADDR (an anonymous
+ * MAP_FIXED page at ADDR, e.g. below vm.mmap_min_addr), ping inet|inet6
  * (socket() of an ICMP echo socket: SOCK_DGRAM, IPPROTO_ICMP or
  * IPPROTO_ICMPV6), semop ID (semop() of +1 on semaphore 0 of the set ID,
  * IPC_NOWAIT), shmrm KEY (shmctl(IPC_RMID) of the segment KEY), connect
@@ -184,6 +187,31 @@ static int landlock_strict(const char *dir)
 		close(pb.parent_fd);
 	}
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    syscall(SYS_landlock_restrict_self, rs, 0))
+		return -1;
+	close(rs);
+	return 0;
+}
+
+/*
+ * A Landlock domain that handles no file access and scopes signals
+ * (LANDLOCK_SCOPE_SIGNAL, ABI 6): a signal to a process outside it is
+ * refused (EPERM), its records stay readable.  A kernel with an older ABI
+ * has no such scope: nothing is restricted.  ll_abi is set.
+ */
+static int landlock_signal_scope(void)
+{
+	struct {	/* struct landlock_ruleset_attr of ABI 6 */
+		__u64 handled_access_fs, handled_access_net, scoped;
+	} ra = { .scoped = 0x2 };	/* LANDLOCK_SCOPE_SIGNAL */
+	int rs;
+
+	ll_abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0,
+			      LANDLOCK_CREATE_RULESET_VERSION);
+	if (ll_abi < 6)
+		return 0;
+	rs = (int)syscall(SYS_landlock_create_ruleset, &ra, sizeof(ra), 0);
+	if (rs < 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
 	    syscall(SYS_landlock_restrict_self, rs, 0))
 		return -1;
 	close(rs);
@@ -987,6 +1015,21 @@ int main(int argc, char **argv)
 		r = unlink(argv[2]);
 	} else if (!strcmp(a, "kill") && argc == 4) {
 		r = (int)syscall(SYS_kill, atoi(argv[2]), atoi(argv[3]));
+	} else if (!strcmp(a, "llkill") && argc == 4) {
+		/* a Landlock domain that scopes signals (ABI 6), else none */
+		if (landlock_signal_scope()) {
+			perror("landlock");
+			return 2;
+		}
+		printf("abi=%d\n", ll_abi);
+		r = (int)syscall(SYS_kill, atoi(argv[2]), atoi(argv[3]));
+	} else if (!strcmp(a, "mmaplow") && argc == 3) {
+		/* MAP_FIXED: without it the kernel moves a hint below
+		 * vm.mmap_min_addr up to it */
+		void *m = mmap((void *)strtoul(argv[2], NULL, 0), 4096, PROT_READ,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+
+		r = m == MAP_FAILED ? -1 : 0;
 	} else if (!strcmp(a, "tgkill") && argc == 4) {
 		r = (int)syscall(SYS_tgkill, atoi(argv[2]), atoi(argv[2]), atoi(argv[3]));
 	} else if (!strcmp(a, "ping") && argc == 3) {
@@ -1019,7 +1062,7 @@ int main(int argc, char **argv)
 		auxerr_clear();
 		errno = e;
 	} else {
-		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | tgkill PID SIG | ping inet|inet6 | semop ID | shmrm KEY | connect PATH | holdkill PID SIG | holdping inet|inet6 | "
+		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | llkill PID SIG | mmaplow ADDR | tgkill PID SIG | ping inet|inet6 | semop ID | shmrm KEY | connect PATH | holdkill PID SIG | holdping inet|inet6 | "
 			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | timedraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw [wait] | waitfresh PATH | execafter PATH UID PROG ARGS... | fusestall MOUNTPOINT | records | flushthread PATH | stopthread TID SECS\n");
 		return 2;
 	}
