@@ -2391,6 +2391,7 @@ int sys_ret(struct pt_regs *ctx)
 #define render_printf(o, fmt, ...) BPF_SEQ_PRINTF(o, fmt, ##__VA_ARGS__)
 static void put_untrusted(struct seq_file *seq, const char *s, __u32 n);
 static void put_bare(struct seq_file *seq, const char *s, __u32 n);
+static int put_name_dir(struct seq_file *seq, const char *s, __u32 n);
 static void put_hex(struct seq_file *seq, const __u8 *b, __u32 n);
 static __u32 task_auid(struct task_struct *task);
 static __u32 task_ses(struct task_struct *task);
@@ -2497,6 +2498,43 @@ static void put_untrusted(struct seq_file *seq, const char *s, __u32 n)
 		n = sizeof(b->str);
 	bpf_probe_read_kernel_str(b->str, n, s);
 	put_str(seq, 255, 1);
+}
+
+/* the index after the last '/' of strbufs.str before its NUL */
+static long slash_cb(__u64 i, void *ctx)
+{
+	int *last = ctx;
+	__u32 zero = 0;
+	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
+	char ch;
+
+	if (!b || i >= 255)
+		return 1;
+	ch = b->str[i];
+	if (!ch)
+		return 1;
+	if (ch == '/')
+		*last = i + 1;
+	return 0;
+}
+
+static int put_name_dir(struct seq_file *seq, const char *s, __u32 n)
+{
+	__u32 zero = 0;
+	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
+	int last = 0;
+
+	if (!b)
+		return 0;
+	if (n > sizeof(b->str))
+		n = sizeof(b->str);
+	bpf_probe_read_kernel_str(b->str, n, s);
+	bpf_loop(255, slash_cb, &last, 0);
+	if (last <= 0 || last > 255)
+		return 0;
+	b->str[last & 255] = 0;
+	put_str(seq, 255, 1);
+	return 1;
 }
 
 static void put_bare(struct seq_file *seq, const char *s, __u32 n)

@@ -17,6 +17,10 @@
  *                         its NUL) as audit_log_n_untrustedstring() does:
  *                         quoted, or hex when a byte must be
  *   put_bare(o, s, n)     the member @s as it is (a type name, a label)
+ *   put_name_dir(o, s, n) the directory part of the member @s, up to and
+ *                         with its last '/', as put_untrusted() writes
+ *                         it; returns 0, writing nothing, when @s has no
+ *                         '/'
  *   put_hex(o, b, n)      @n bytes of @b (at most AUXB_SOCKADDR_MAX) in
  *                         upper-case hex
  *   task_auid(c), task_ses(c)
@@ -364,6 +368,7 @@ static void render_record(render_out o, render_task c, const struct auxb_rec *r,
 	/* a call on a descriptor: the descriptor's file names it (the
 	 * series' auxerr_fd_path(), kernel/patches/0049) */
 	int fd_name = !r->have_name && r->fd >= 0 && fd_named(c, r);
+	int parent;
 
 	/* SYSCALL */
 	if (event)
@@ -413,14 +418,23 @@ static void render_record(render_out o, render_task c, const struct auxb_rec *r,
 	render_end(o, event);
 
 	/* PATH: the name, and for dac the inode fields (the object the
-	 * check refused) */
+	 * check refused); a directory refused write (MAY_WRITE: a change of
+	 * its entries) is the name's parent, as the series' PATH item
+	 * (kernel/patches/0043): the name's directory part, or the working
+	 * directory for a name without one, nametype=PARENT */
+	parent = r->have_name && r->mech == AUXERR_MECH_DAC &&
+		 (r->mode & 0170000) == 0040000 && (r->perm & 2);
 	if (r->have_name || fd_name) {
 		render_stamp(o, r, "PATH", event);
 		render_printf(o, "%s name=", event ? " item=0" : "");
-		if (r->have_name)
+		if (parent) {
+			if (!put_name_dir(o, r->name, sizeof(r->name)))
+				put_cwd(o, c);
+		} else if (r->have_name) {
 			put_untrusted(o, r->name, sizeof(r->name));
-		else
+		} else {
 			put_fd_name(o, c);
+		}
 		if (r->mech == AUXERR_MECH_DAC) {
 			render_printf(o, " inode=%llu", r->ino);
 			render_dev(o, "dev", r->dev);
@@ -430,7 +444,8 @@ static void render_record(render_out o, render_task c, const struct auxb_rec *r,
 		}
 		/* path: the walk never reached the name's inode */
 		render_printf(o, " nametype=%s",
-			      r->mech == AUXERR_MECH_PATH ? "UNKNOWN" : "NORMAL");
+			      r->mech == AUXERR_MECH_PATH ? "UNKNOWN" :
+			      parent ? "PARENT" : "NORMAL");
 		render_end(o, event);
 	}
 

@@ -97,6 +97,7 @@ struct proc_task {
 
 static void put_untrusted(struct out *o, const char *s, size_t n);
 static void put_bare(struct out *o, const char *s, size_t n);
+static int put_name_dir(struct out *o, const char *s, size_t n);
 static void put_hex(struct out *o, const __u8 *b, size_t n);
 static __u32 task_auid(const struct proc_task *c);
 static __u32 task_ses(const struct proc_task *c);
@@ -158,6 +159,17 @@ static void put_link(struct out *o, const char *path)
 static void put_untrusted(struct out *o, const char *s, size_t n)
 {
 	put_str(o, s, strnlen(s, n));
+}
+
+static int put_name_dir(struct out *o, const char *s, size_t n)
+{
+	size_t len = strnlen(s, n);
+	const char *slash = memrchr(s, '/', len);
+
+	if (!slash)
+		return 0;
+	put_str(o, s, (size_t)(slash - s) + 1);
+	return 1;
 }
 
 static void put_bare(struct out *o, const char *s, size_t n)
