@@ -466,6 +466,24 @@ LSM_FEXIT(hook_ptrace_access_check, AUXB_LSM_LANDLOCK, AUXB_HOOK_PTRACE_ACCESS_C
  * program (check_kill_permission) notes nothing */
 LSM_FEXIT(apparmor_task_kill, AUXB_LSM_APPARMOR, AUXB_HOOK_TASK_KILL)
 LSM_FEXIT(hook_task_kill, AUXB_LSM_LANDLOCK, AUXB_HOOK_TASK_KILL)
+/* the other path hooks: removing, renaming, linking, truncating a file,
+ * mounting (Landlock's walk of the path gives its blockers, as for
+ * file_open) */
+LSM_FEXIT(hook_path_unlink, AUXB_LSM_LANDLOCK, AUXB_HOOK_PATH_UNLINK)
+LSM_FEXIT(hook_path_rmdir, AUXB_LSM_LANDLOCK, AUXB_HOOK_PATH_RMDIR)
+LSM_FEXIT(hook_path_rename, AUXB_LSM_LANDLOCK, AUXB_HOOK_PATH_RENAME)
+LSM_FEXIT(hook_path_link, AUXB_LSM_LANDLOCK, AUXB_HOOK_PATH_LINK)
+LSM_FEXIT(hook_path_symlink, AUXB_LSM_LANDLOCK, AUXB_HOOK_PATH_SYMLINK)
+LSM_FEXIT(hook_path_truncate, AUXB_LSM_LANDLOCK, AUXB_HOOK_PATH_TRUNCATE)
+LSM_FEXIT(hook_sb_mount, AUXB_LSM_LANDLOCK, AUXB_HOOK_SB_MOUNT)
+LSM_FEXIT(apparmor_path_unlink, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_UNLINK)
+LSM_FEXIT(apparmor_path_rmdir, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_RMDIR)
+LSM_FEXIT(apparmor_path_rename, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_RENAME)
+LSM_FEXIT(apparmor_path_link, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_LINK)
+LSM_FEXIT(apparmor_path_symlink, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_SYMLINK)
+LSM_FEXIT(apparmor_path_mkdir, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_MKDIR)
+LSM_FEXIT(apparmor_path_truncate, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_TRUNCATE)
+LSM_FEXIT(apparmor_path_chmod, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_CHMOD)
 
 /* Landlock: the rights a path walk left missing, for the hook's note.
  * is_access_to_paths_allowed() (check_access_path_dual() before 6.2,

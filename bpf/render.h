@@ -53,7 +53,9 @@ static const char render_overrides[4][32] = { "none", "dac_read_search",
 static const char render_lsms[4][12] = { "?", "apparmor", "landlock", "yama" };
 static const char render_hooks[AUXB_HOOKS][24] = { "?", "file_open",
 	"file_permission", "file_truncate", "file_ioctl", "path_mknod",
-	"path_mkdir", "path_chown", "ptrace_access_check", "capable", "task_kill" };
+	"path_mkdir", "path_chown", "ptrace_access_check", "capable", "task_kill",
+	"path_unlink", "path_rmdir", "path_rename", "path_link", "path_symlink",
+	"path_truncate", "path_chmod", "sb_mount" };
 static const char render_ll_rights[16][16] = { "fs.execute", "fs.write_file",
 	"fs.read_file", "fs.read_dir", "fs.remove_dir", "fs.remove_file",
 	"fs.make_char", "fs.make_dir", "fs.make_reg", "fs.make_sock",

@@ -726,7 +726,7 @@ struct conn {
  * HEARTBEAT_MS until they are (then 0): the client's deadline is on the
  * service's silence, not on the attach, which may take longer.
  */
-#define PROGS_MAX	64
+#define PROGS_MAX	128
 #define HEARTBEAT_MS	1000
 struct demand {
 	int on;			/* the loader pinned AUXB_PROGS_DIR */

@@ -12,7 +12,8 @@
  * creat PATH (openat O_WRONLY|O_CREAT), linkat FROM TO,
  * kill PID SIG, tgkill PID SIG (tgkill(PID, PID, SIG)), llkill PID SIG
  * (kill() from a Landlock domain that scopes signals, ABI 6; "abi=" the
- * kernel's Landlock ABI, below 6 unsandboxed), mmaplow ADDR (an anonymous
+ * kernel's Landlock ABI, below 6 unsandboxed), llunlink PATH (unlink()
+ * from a Landlock domain that allows removing no file), mmaplow ADDR (an anonymous
  * MAP_FIXED page at ADDR, e.g. below vm.mmap_min_addr), ping inet|inet6
  * (socket() of an ICMP echo socket: SOCK_DGRAM, IPPROTO_ICMP or
  * IPPROTO_ICMPV6), semop ID (semop() of +1 on semaphore 0 of the set ID,
@@ -1023,6 +1024,20 @@ int main(int argc, char **argv)
 		}
 		printf("abi=%d\n", ll_abi);
 		r = (int)syscall(SYS_kill, atoi(argv[2]), atoi(argv[3]));
+	} else if (!strcmp(a, "llunlink") && argc == 3) {
+		/* a Landlock domain that handles only the removal of files,
+		 * and allows it nowhere: reading (the iterator) stays free */
+		struct landlock_ruleset_attr ra = {
+			.handled_access_fs = LANDLOCK_ACCESS_FS_REMOVE_FILE,
+		};
+		int rs = (int)syscall(SYS_landlock_create_ruleset, &ra, sizeof(ra), 0);
+
+		if (rs < 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+		    syscall(SYS_landlock_restrict_self, rs, 0)) {
+			perror("landlock");
+			return 2;
+		}
+		r = unlink(argv[2]);
 	} else if (!strcmp(a, "mmaplow") && argc == 3) {
 		/* MAP_FIXED: without it the kernel moves a hint below
 		 * vm.mmap_min_addr up to it */
@@ -1062,7 +1077,7 @@ int main(int argc, char **argv)
 		auxerr_clear();
 		errno = e;
 	} else {
-		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | llkill PID SIG | mmaplow ADDR | tgkill PID SIG | ping inet|inet6 | semop ID | shmrm KEY | connect PATH | holdkill PID SIG | holdping inet|inet6 | "
+		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | llkill PID SIG | llunlink PATH | mmaplow ADDR | tgkill PID SIG | ping inet|inet6 | semop ID | shmrm KEY | connect PATH | holdkill PID SIG | holdping inet|inet6 | "
 			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | timedraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw [wait] | waitfresh PATH | execafter PATH UID PROG ARGS... | fusestall MOUNTPOINT | records | flushthread PATH | stopthread TID SECS\n");
 		return 2;
 	}
