@@ -211,8 +211,9 @@ bpf: stock-kernel $(UAPI_HEADER)
 	@$(MAKE) --no-print-directory -C $(top)/bpf
 
 # The BPF backend on the stock kernels, in the guest (tests/stock/run), each
-# booted once: about 6 minutes each on the busy 2-core machine; make check
-# runs both.  STOCK_KERNELS picks (make check-stock STOCK_KERNELS=6.1).
+# booted once: about 11 (6.1) and 13 (6.12) minutes on the busy 2-core
+# machine (1100 checks each); make check runs both.  STOCK_KERNELS picks
+# (make check-stock STOCK_KERNELS=6.1).
 # 6.1 boots as Debian 12 does (its default LSMs, the BPF LSM among them);
 # 6.12 boots without the BPF LSM, as Ubuntu's kernels do without lsm=:
 # the backend needs none (docs/bpf-backend.md).  Two vCPUs in one QEMU
