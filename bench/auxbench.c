@@ -197,6 +197,43 @@ static long c_mprotect(long n)
 	return t;
 }
 
+/*
+ * fcntl(F_GETFL) and F_SETFL of the flags it returned on an open file:
+ * the checks of F_SETFL (O_DIRECT, the open family's) pass
+ */
+static long c_fcntl(long n)
+{
+	int fd = open(F_OK_, O_RDONLY);
+	double t;
+
+	if (fd < 0)
+		die("open " F_OK_);
+	t = now_ns();
+	for (long i = 0; i < n; i++) {
+		int fl = fcntl(fd, F_GETFL);
+
+		if (fl < 0 || fcntl(fd, F_SETFL, fl))
+			die("fcntl");
+	}
+	t = now_ns() - t;
+	close(fd);
+	return t;
+}
+
+/* open() with O_CREAT | O_DIRECTORY: EINVAL, which the open family notes */
+static long c_einval_open(long n)
+{
+	double t = now_ns();
+
+	for (long i = 0; i < n; i++)
+		if (open(F_OK_, O_CREAT | O_DIRECTORY, 0600) >= 0 ||
+		    errno != EINVAL) {
+			fprintf(stderr, "auxbench: O_CREAT | O_DIRECTORY did not fail with EINVAL\n");
+			exit(1);
+		}
+	return now_ns() - t;
+}
+
 /* mmap() of length 0: EINVAL, which the vm family notes */
 static long c_einval_mmap(long n)
 {
@@ -365,7 +402,9 @@ static const struct bcase cases[] = {
 	{ "stat", WK_OK, c_stat },
 	{ "mmap_munmap", WK_OK, c_mmap },
 	{ "mprotect", WK_OK, c_mprotect },
+	{ "fcntl", WK_OK, c_fcntl },
 	{ "einval_mmap", WK_DENY, c_einval_mmap },
+	{ "einval_open", WK_DENY, c_einval_open },
 	{ "deny_open", WK_DENY, c_deny_open },
 	{ "deny_chown", WK_DENY, c_deny_chown },
 	{ "deny_seccomp", WK_SECCOMP, c_deny_seccomp },
