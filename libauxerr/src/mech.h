@@ -159,4 +159,42 @@ AUXERR_HIDDEN char *auxerr__program_command(int *oom,
 #define AUXERR_SYS_PTRACE_WEAKENS \
 	N_("CAP_SYS_PTRACE lets that run of the program trace and read the memory of every process, root's included")
 
+/* ---- the check families' shared facts (mech/check.c) --------------- */
+
+/*
+ * What every check family's record says (vm, open, vfsop: errors that
+ * are not denials): check= names the check, value= and limit= what
+ * decided it, fstype= the file system of the file it was about.
+ */
+struct auxerr_check {
+	const char *check;	/* check=, "" when absent */
+	const char *value, *limit;	/* as written, "?" when absent */
+	unsigned long v, l;	/* their numbers where v_ok, l_ok */
+	int v_ok, l_ok;
+	char *fstype;		/* decoded, NULL when absent */
+	const char *err;	/* "EINVAL", "the error" when unknown */
+};
+
+/* the clause after "EINVAL because " or the fix after "The program must
+ * change its call: ", for @x; 0 when the family does not know the check */
+typedef int (*auxerr_check_words)(struct auxerr_buf *b,
+				  const struct auxerr_check *x);
+
+/* "ERR because CLAUSE", or for a check @clause does not know (a newer
+ * kernel's), "ERR because a check of @checked refused it (check C)" and
+ * the record's facts */
+AUXERR_HIDDEN void auxerr__check_sentence(struct auxerr_buf *b,
+					  const struct auxerr_facts *f,
+					  auxerr_check_words clause,
+					  const char *checked);
+/* "The program must change its call: FIX", or no remedy to derive */
+AUXERR_HIDDEN void auxerr__check_remedy(struct auxerr_remedy *m,
+					const struct auxerr_facts *f,
+					auxerr_check_words fix);
+/* "the file (on tmpfs)" */
+AUXERR_HIDDEN void auxerr__check_the_file(struct auxerr_buf *b,
+					  const struct auxerr_check *x);
+/* O_RDONLY, O_WRONLY, O_RDWR for an O_ACCMODE value= */
+AUXERR_HIDDEN const char *auxerr__check_accmode(const struct auxerr_check *x);
+
 #endif

@@ -7,66 +7,13 @@
  * decision, although two of the seal checks return EPERM: the remedy is a
  * change to the call, which only the program can make.
  */
-#include <libaudit.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "mech.h"
 #include "text.h"
 
-/* the record's facts of the check, read once for sentence and remedy */
-struct open_facts {
-	const char *check;	/* check=, "" when absent */
-	const char *value, *limit;	/* as written, "?" when absent */
-	unsigned long v, l;
-	int v_ok, l_ok;
-	char *fstype;		/* decoded, NULL when absent */
-	const char *err;	/* "EINVAL" */
-};
-
-static struct open_facts open_facts(int *oom, const struct auxerr_facts *f)
-{
-	const struct auxerr_record *r = f->rec;
-	struct open_facts x = { 0 };
-	int e = auxerr_record_errno(r);
-
-	x.check = auxerr__aux(r, "check");
-	if (!x.check)
-		x.check = "";
-	x.value = auxerr__aux(r, "value");
-	x.limit = auxerr__aux(r, "limit");
-	x.v_ok = x.value && auxerr__num(x.value, 0, &x.v);
-	x.l_ok = x.limit && auxerr__num(x.limit, 0, &x.l);
-	if (!x.value)
-		x.value = "?";
-	if (!x.limit)
-		x.limit = "?";
-	x.fstype = auxerr__decode(oom, auxerr__aux(r, "fstype"));
-	x.err = e > 0 ? audit_errno_to_name(e) : NULL;
-	if (!x.err)
-		x.err = "the error";
-	return x;
-}
-
-/* O_RDONLY, O_WRONLY, O_RDWR for an O_ACCMODE value */
-static const char *accmode_name(const struct open_facts *x)
-{
-	static const char *const names[] = { "O_RDONLY", "O_WRONLY", "O_RDWR" };
-
-	return x->v_ok && x->v < 3 ? names[x->v] : "?";
-}
-
-/* "the file (on proc)" */
-static void the_file(struct auxerr_buf *b, const struct open_facts *x)
-{
-	if (x->fstype)
-		auxerr__buf_printf(b, _("the file (on %s)"), x->fstype);
-	else
-		auxerr__buf_str(b, _("the file"));
-}
-
 /* "the flags 0x18040" and, when both are numbers, their bits beyond limit */
-static void unknown_bits(struct auxerr_buf *b, const struct open_facts *x,
+static void unknown_bits(struct auxerr_buf *b, const struct auxerr_check *x,
 			 const char *what)
 {
 	auxerr__buf_printf(b, _("%s %s have bits"), what, x->value);
@@ -77,7 +24,7 @@ static void unknown_bits(struct auxerr_buf *b, const struct open_facts *x,
 }
 
 /* the clause after "EINVAL because "; 0 when the check is not known */
-static int open_clause(struct auxerr_buf *b, const struct open_facts *x)
+static int open_clause(struct auxerr_buf *b, const struct auxerr_check *x)
 {
 	const char *c = x->check;
 
@@ -105,12 +52,12 @@ static int open_clause(struct auxerr_buf *b, const struct open_facts *x)
 				   x->value);
 	else if (!strcmp(c, "tmpfile_not_writable"))
 		auxerr__buf_printf(b, _("O_TMPFILE makes an unnamed file that only writing can fill, and the flags open it %s"),
-				   accmode_name(x));
+				   auxerr__check_accmode(x));
 	else if (!strcmp(c, "path_flags"))
 		auxerr__buf_printf(b, _("O_PATH takes no other flags than O_DIRECTORY, O_NOFOLLOW and O_CLOEXEC (%s), and the flags are %s"),
 				   x->limit, x->value);
 	else if (!strcmp(c, "direct_io") || !strcmp(c, "setfl_direct_io")) {
-		the_file(b, x);
+		auxerr__check_the_file(b, x);
 		auxerr__buf_printf(b, _(" has no direct I/O, which O_DIRECT asks for (flags %s)"),
 				   x->value);
 	} else if (!strcmp(c, "fcntl_cmd"))
@@ -127,7 +74,7 @@ static int open_clause(struct auxerr_buf *b, const struct open_facts *x)
 				   x->value);
 	else if (!strcmp(c, "lease_file")) {
 		auxerr__buf_str(b, _("F_SETLEASE takes only a regular file, and "));
-		the_file(b, x);
+		auxerr__check_the_file(b, x);
 		auxerr__buf_str(b, _(" is not one"));
 	} else if (!strcmp(c, "pipe_size"))
 		auxerr__buf_printf(b, _("F_SETPIPE_SZ's size %s is beyond any a pipe can have"),
@@ -139,11 +86,11 @@ static int open_clause(struct auxerr_buf *b, const struct open_facts *x)
 		auxerr__buf_printf(b, _("the seals %s have bits no F_SEAL_ flag has (they are %s)"),
 				   x->value, x->limit);
 	else if (!strcmp(c, "seals_file")) {
-		the_file(b, x);
+		auxerr__check_the_file(b, x);
 		auxerr__buf_str(b, _(" takes no seals: only a memfd or a file on tmpfs or hugetlbfs does"));
 	} else if (!strcmp(c, "seals_not_writable"))
 		auxerr__buf_printf(b, _("F_ADD_SEALS needs the file open for writing, and the descriptor is open %s"),
-				   accmode_name(x));
+				   auxerr__check_accmode(x));
 	else if (!strcmp(c, "sealed"))
 		auxerr__buf_printf(b, _("the file has F_SEAL_SEAL (seals %s), which forbids adding any: a memfd made without MFD_ALLOW_SEALING has it from the start"),
 				   x->value);
@@ -155,23 +102,12 @@ static int open_clause(struct auxerr_buf *b, const struct open_facts *x)
 /* "EINVAL because O_CREAT and O_DIRECTORY do not go together ..." */
 static void open_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
 {
-	int oom = 0;
-	struct open_facts x = open_facts(&oom, f);
-
-	auxerr__buf_printf(b, _("%s because "), x.err);
-	if (!open_clause(b, &x)) {
-		auxerr__buf_printf(b, _("a check of the open file's flags refused it (check %s)"),
-				   *x.check ? x.check : "?");
-		auxerr__facts_list(b, f, (const char *const[]){ "check", NULL });
-	}
-	if (oom)
-		b->oom = 1;
-	free(x.fstype);
+	auxerr__check_sentence(b, f, open_clause, _("the open file's flags"));
 }
 
 /* what the call should pass instead, after "The program must change its
  * call: " */
-static int open_fix(struct auxerr_buf *b, const struct open_facts *x)
+static int open_fix(struct auxerr_buf *b, const struct auxerr_check *x)
 {
 	const char *c = x->check;
 
@@ -220,25 +156,7 @@ static int open_fix(struct auxerr_buf *b, const struct open_facts *x)
 
 static void open_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 {
-	struct open_facts x = open_facts(&m->oom, f);
-	struct auxerr_buf b = { 0 };
-	struct auxerr_buf fix = { 0 };
-
-	if (open_fix(&fix, &x)) {
-		auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
-				   auxerr__xstrdup(&m->oom, _("the program")), -1);
-		auxerr__buf_printf(&b, _("The program must change its call: %s"),
-				   fix.s ? fix.s : "?");
-	} else {
-		auxerr__remedy_set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		auxerr__buf_printf(&b, _("No remedy to derive: the call must satisfy the check %s"),
-				   *x.check ? x.check : "?");
-	}
-	if (fix.oom)
-		m->oom = 1;
-	free(fix.s);
-	auxerr__remedy_say(m, &b);
-	free(x.fstype);
+	auxerr__check_remedy(m, f, open_fix);
 }
 
 const struct auxerr_mech auxerr__mech_open = {

@@ -8,17 +8,16 @@
  * value= and limit= the link count or the two mount ids where there are
  * some, the object the file.  The remedy is a change to the call.
  */
-#include <libaudit.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "mech.h"
 #include "text.h"
 
 /* the clause after "ETXTBSY because "; 0 when the check is not known */
-static int vfsop_clause(struct auxerr_buf *b, const char *c,
-			const char *value, const char *limit)
+static int vfsop_clause(struct auxerr_buf *b, const struct auxerr_check *x)
 {
+	const char *c = x->check, *value = x->value, *limit = x->limit;
+
 	if (!strcmp(c, "text_busy"))
 		auxerr__buf_str(b, _("the file is a program that is running (or that the kernel is loading), and a running program cannot be opened for writing"));
 	else if (!strcmp(c, "exec_open_for_writing"))
@@ -41,32 +40,17 @@ static int vfsop_clause(struct auxerr_buf *b, const char *c,
 	return 1;
 }
 
-static const char *aux_or(const struct auxerr_record *r, const char *name)
-{
-	const char *v = auxerr__aux(r, name);
-
-	return v ? v : "?";
-}
-
 /* "ETXTBSY because the file is a program that is running ..." */
 static void vfsop_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
 {
-	const struct auxerr_record *r = f->rec;
-	const char *c = auxerr__aux(r, "check");
-	int e = auxerr_record_errno(r);
-	const char *err = e > 0 ? audit_errno_to_name(e) : NULL;
-
-	auxerr__buf_printf(b, _("%s because "), err ? err : "the error");
-	if (!vfsop_clause(b, c ? c : "", aux_or(r, "value"), aux_or(r, "limit"))) {
-		auxerr__buf_printf(b, _("a check of the file or path refused it (check %s)"),
-				   c ? c : "?");
-		auxerr__facts_list(b, f, (const char *const[]){ "check", NULL });
-	}
+	auxerr__check_sentence(b, f, vfsop_clause, _("the file or path"));
 }
 
 /* what to do instead, after "The program must change its call: " */
-static int vfsop_fix(struct auxerr_buf *b, const char *c)
+static int vfsop_fix(struct auxerr_buf *b, const struct auxerr_check *x)
 {
+	const char *c = x->check;
+
 	if (!strcmp(c, "text_busy"))
 		auxerr__buf_str(b, _("write the new version to a new file and rename() it over the old one (install, cp --remove-destination), which leaves the running program its own copy"));
 	else if (!strcmp(c, "exec_open_for_writing"))
@@ -88,26 +72,7 @@ static int vfsop_fix(struct auxerr_buf *b, const char *c)
 
 static void vfsop_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 {
-	const char *c = auxerr__aux(f->rec, "check");
-	struct auxerr_buf b = { 0 };
-	struct auxerr_buf fix = { 0 };
-
-	if (!c)
-		c = "";
-	if (vfsop_fix(&fix, c)) {
-		auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
-				   auxerr__xstrdup(&m->oom, _("the program")), -1);
-		auxerr__buf_printf(&b, _("The program must change its call: %s"),
-				   fix.s ? fix.s : "?");
-	} else {
-		auxerr__remedy_set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		auxerr__buf_printf(&b, _("No remedy to derive: the call must satisfy the check %s"),
-				   *c ? c : "?");
-	}
-	if (fix.oom)
-		m->oom = 1;
-	free(fix.s);
-	auxerr__remedy_say(m, &b);
+	auxerr__check_remedy(m, f, vfsop_fix);
 }
 
 const struct auxerr_mech auxerr__mech_vfsop = {

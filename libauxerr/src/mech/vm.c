@@ -6,63 +6,10 @@
  * Not a permission decision: the remedy is a change to the call, which
  * only the program can make.
  */
-#include <libaudit.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "mech.h"
 #include "text.h"
-
-/* the record's facts of the check, read once for sentence and remedy */
-struct vm_facts {
-	const char *check;	/* check=, "" when absent */
-	const char *value, *limit;	/* as written, "?" when absent */
-	unsigned long v, l;
-	int v_ok, l_ok;
-	char *fstype;		/* decoded, NULL when absent */
-	const char *err;	/* "EINVAL" */
-};
-
-static struct vm_facts vm_facts(int *oom, const struct auxerr_facts *f)
-{
-	const struct auxerr_record *r = f->rec;
-	struct vm_facts x = { 0 };
-	int e = auxerr_record_errno(r);
-
-	x.check = auxerr__aux(r, "check");
-	if (!x.check)
-		x.check = "";
-	x.value = auxerr__aux(r, "value");
-	x.limit = auxerr__aux(r, "limit");
-	x.v_ok = x.value && auxerr__num(x.value, 0, &x.v);
-	x.l_ok = x.limit && auxerr__num(x.limit, 0, &x.l);
-	if (!x.value)
-		x.value = "?";
-	if (!x.limit)
-		x.limit = "?";
-	x.fstype = auxerr__decode(oom, auxerr__aux(r, "fstype"));
-	x.err = e > 0 ? audit_errno_to_name(e) : NULL;
-	if (!x.err)
-		x.err = "the error";
-	return x;
-}
-
-/* O_RDONLY, O_WRONLY, O_RDWR for an O_ACCMODE value */
-static const char *accmode_name(const struct vm_facts *x)
-{
-	static const char *const names[] = { "O_RDONLY", "O_WRONLY", "O_RDWR" };
-
-	return x->v_ok && x->v < 3 ? names[x->v] : "?";
-}
-
-/* "the file (on tmpfs)" */
-static void the_file(struct auxerr_buf *b, const struct vm_facts *x)
-{
-	if (x->fstype)
-		auxerr__buf_printf(b, _("the file (on %s)"), x->fstype);
-	else
-		auxerr__buf_str(b, _("the file"));
-}
 
 /* "read and write", from PROT_* bits */
 static void prot_words(struct auxerr_buf *b, unsigned long v)
@@ -85,7 +32,7 @@ static void prot_words(struct auxerr_buf *b, unsigned long v)
 }
 
 /* the clause after "EINVAL because "; 0 when the check is not known */
-static int vm_clause(struct auxerr_buf *b, const struct vm_facts *x)
+static int vm_clause(struct auxerr_buf *b, const struct auxerr_check *x)
 {
 	const char *c = x->check;
 
@@ -111,7 +58,7 @@ static int vm_clause(struct auxerr_buf *b, const struct vm_facts *x)
 				   x->value);
 	else if (!strcmp(c, "hugetlb_file")) {
 		auxerr__buf_str(b, _("MAP_HUGETLB maps huge pages of hugetlbfs, and "));
-		the_file(b, x);
+		auxerr__check_the_file(b, x);
 		auxerr__buf_str(b, _(" is not on hugetlbfs"));
 	} else if (!strcmp(c, "hugetlb_size")) {
 		if (x->v_ok && x->v)
@@ -120,19 +67,19 @@ static int vm_clause(struct auxerr_buf *b, const struct vm_facts *x)
 		else
 			auxerr__buf_str(b, _("MAP_HUGETLB asks for huge pages of the default size, and this kernel has none (it was built without hugetlbfs)"));
 	} else if (!strcmp(c, "no_mmap")) {
-		the_file(b, x);
+		auxerr__check_the_file(b, x);
 		auxerr__buf_str(b, _(" cannot be mapped: its filesystem or driver has no mmap"));
 	} else if (!strcmp(c, "file_mmap")) {
 		auxerr__buf_str(b, _("the filesystem or driver of "));
-		the_file(b, x);
+		auxerr__check_the_file(b, x);
 		auxerr__buf_printf(b, _(" refused the mapping at offset %s (its own mmap rules: the offset, length or flags it supports)"),
 				   x->value);
 	} else if (!strcmp(c, "file_not_readable"))
 		auxerr__buf_printf(b, _("the file descriptor is open %s, and every mapping of a file needs it open for reading"),
-				   accmode_name(x));
+				   auxerr__check_accmode(x));
 	else if (!strcmp(c, "file_not_writable"))
 		auxerr__buf_printf(b, _("a shared writable mapping (MAP_SHARED with PROT_WRITE) needs the file open for writing, and the descriptor is open %s"),
-				   accmode_name(x));
+				   auxerr__check_accmode(x));
 	else if (!strcmp(c, "append_only"))
 		auxerr__buf_str(b, _("the file is append-only (chattr +a) and a shared mapping of it, open for writing, could overwrite what it holds"));
 	else if (!strcmp(c, "swapfile"))
@@ -158,7 +105,7 @@ static int vm_clause(struct auxerr_buf *b, const struct vm_facts *x)
 		auxerr__buf_str(b, _(" access: it may have "));
 		prot_words(b, x->l_ok ? x->l : 0);
 		auxerr__buf_str(b, _(", as "));
-		the_file(b, x);
+		auxerr__check_the_file(b, x);
 		auxerr__buf_str(b, _(" was opened (a MAP_SHARED mapping of a file opened read-only is never writable) and mounted (noexec: never executable)"));
 	} else if (!strcmp(c, "remap_flags"))
 		auxerr__buf_printf(b, _("the flags %s have bits other than MREMAP_MAYMOVE, MREMAP_FIXED and MREMAP_DONTUNMAP (%s)"),
@@ -198,22 +145,11 @@ static void vm_decode(struct auxerr_facts *f)
 /* "EINVAL because offset 4097 is not a multiple of the page size 4096" */
 static void vm_sentence(struct auxerr_buf *b, const struct auxerr_facts *f)
 {
-	int oom = 0;
-	struct vm_facts x = vm_facts(&oom, f);
-
-	auxerr__buf_printf(b, _("%s because "), x.err);
-	if (!vm_clause(b, &x)) {
-		auxerr__buf_printf(b, _("a check of the memory map refused it (check %s)"),
-				   *x.check ? x.check : "?");
-		auxerr__facts_list(b, f, (const char *const[]){ "check", NULL });
-	}
-	if (oom)
-		b->oom = 1;
-	free(x.fstype);
+	auxerr__check_sentence(b, f, vm_clause, _("the memory map"));
 }
 
 /* what the call should pass instead, after "The program must " */
-static int vm_fix(struct auxerr_buf *b, const struct vm_facts *x)
+static int vm_fix(struct auxerr_buf *b, const struct auxerr_check *x)
 {
 	const char *c = x->check;
 
@@ -247,25 +183,7 @@ static int vm_fix(struct auxerr_buf *b, const struct vm_facts *x)
 
 static void vm_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 {
-	struct vm_facts x = vm_facts(&m->oom, f);
-	struct auxerr_buf b = { 0 };
-	struct auxerr_buf fix = { 0 };
-
-	if (vm_fix(&fix, &x)) {
-		auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
-				   auxerr__xstrdup(&m->oom, _("the program")), -1);
-		auxerr__buf_printf(&b, _("The program must change its call: %s"),
-				   fix.s ? fix.s : "?");
-	} else {
-		auxerr__remedy_set(m, AUXERR_REMEDY_NONE, NULL, -1);
-		auxerr__buf_printf(&b, _("No remedy to derive: the call must satisfy the check %s"),
-				   *x.check ? x.check : "?");
-	}
-	if (fix.oom)
-		m->oom = 1;
-	free(fix.s);
-	auxerr__remedy_say(m, &b);
-	free(x.fstype);
+	auxerr__check_remedy(m, f, vm_fix);
 }
 
 const struct auxerr_mech auxerr__mech_vm = {
