@@ -657,6 +657,44 @@ if want keepcaps capset rule; then
 	remedy keepcaps policy - "$lock_who" -1
 fi
 
+# ---- namespaces and chroot(), which a user namespace of one's own allows --
+# unshare(2) of a mount, a network and a UTS namespace without
+# CLONE_NEWUSER, and chroot(2), by nobody: CAP_SYS_ADMIN (CAP_SYS_CHROOT)
+# in the initial user namespace.  The least change is no capability on
+# the host but a user namespace of the caller's own, which holds them
+# over what it owns: the remedy, run by nobody itself, then succeeds.
+# (unshare(2) with CLONE_NEWUSER as well is not refused: no record.)
+userns_text="The program can create a user namespace together with the others (CLONE_NEWUSER in the same call, or run it inside one), where it holds CAP_SYS_ADMIN over the namespaces it makes and no privilege on the host (where unprivileged user namespaces are enabled: sysctl user.max_user_namespaces above 0); there it appears as root and other users' files as nobody"
+for fl in 0x20000:mount 0x40000000:net 0x4000000:uts; do
+	n=unshare-${fl#*:}
+	run unshare "${fl%%:*}"
+	expect_eq "$n-errno" 1 "$(get errno)"
+	expect_eq "$n-mechanism" cap "$(get mechanism)"
+	expect_eq "$n-syscall" 272 "$(get sys.syscall)"
+	expect_eq "$n-a0" "$(printf %x "${fl%%:*}")" "$(get sys.a0)"
+	fields "$n" capability=21 userns=4026531837 userns_level=0 userns_owner=0
+	expect_eq "$n-sentence" "unshare: denied for lack of a capability: uid 65534 does not have CAP_SYS_ADMIN in the initial user namespace" "$(get sentence)"
+	cmd="cd $t && unshare --user --map-root-user -- $EV unshare ${fl%%:*}"
+	remedy "$n" command "$cmd" "the caller (uid 65534, nobody)" 65534
+	expect_eq "$n-remedy-text" "$userns_text: $cmd" "$(get remedy.text)"
+	expect_eq "$n-remedy-weakens" - "$(get remedy.weakens)"
+	out=$(as_nobody bash -c "$(get remedy.command)" 2>&1)
+	expect_eq "$n-applied-errno" 0 "$(get errno)"
+done
+run unshare 0x10020000
+expect_eq unshare-with-user-errno 0 "$(get errno)"
+run chroot /
+expect_eq chroot-errno 1 "$(get errno)"
+expect_eq chroot-mechanism cap "$(get mechanism)"
+expect_eq chroot-syscall 161 "$(get sys.syscall)"
+fields chroot capability=18 userns=4026531837 userns_level=0 userns_owner=0
+expect_eq chroot-sentence "chroot /: denied for lack of a capability: uid 65534 does not have CAP_SYS_CHROOT in the initial user namespace" "$(get sentence)"
+cmd="cd $t && unshare --user --map-root-user -- $EV chroot /"
+remedy chroot command "$cmd" "the caller (uid 65534, nobody)" 65534
+expect_eq chroot-remedy-text "The program can run in a user namespace of its own, where it holds CAP_SYS_CHROOT over its own root directory and no privilege on the host (where unprivileged user namespaces are enabled: sysctl user.max_user_namespaces above 0); there it appears as root and other users' files as nobody: $cmd" "$(get remedy.text)"
+out=$(as_nobody bash -c "$(get remedy.command)" 2>&1)
+expect_eq chroot-applied-errno 0 "$(get errno)"
+
 # ---- a seccomp filter without no_new_privs (cap policy=no_new_privs) ------
 # An allow-all filter, installed by nobody, who has neither no_new_privs
 # nor CAP_SYS_ADMIN: EACCES from seccomp_prepare_filter().  Then the remedy

@@ -63,6 +63,7 @@ int main(void)
 	add_spec19b_suite();
 	add_spec19c_suite();
 	add_spec19d_suite();
+	add_userns_remedy_suite();
 	add_spec19e_suite();
 	add_spec19f_suite();
 	add_beyond_suite();

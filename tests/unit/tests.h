@@ -21,6 +21,7 @@ void add_everyday_suite(void);
 void add_spec19b_suite(void);
 void add_spec19c_suite(void);
 void add_spec19d_suite(void);
+void add_userns_remedy_suite(void);
 void add_spec19e_suite(void);
 void add_spec19f_suite(void);
 void add_beyond_suite(void);

@@ -465,6 +465,68 @@ static void remedy_userfaultfd(struct auxerr_remedy *m,
 	free(gw);
 }
 
+/* the namespace flags of clone() and unshare() (<linux/sched.h>) */
+#define NS_FLAGS_OTHER_THAN_USER \
+	(0x00000080UL /* CLONE_NEWTIME */ | 0x00020000UL /* CLONE_NEWNS */ | \
+	 0x02000000UL /* CLONE_NEWCGROUP */ | 0x04000000UL /* CLONE_NEWUTS */ | \
+	 0x08000000UL /* CLONE_NEWIPC */ | 0x20000000UL /* CLONE_NEWPID */ | \
+	 0x40000000UL /* CLONE_NEWNET */)
+#define NS_FLAG_USER 0x10000000UL	/* CLONE_NEWUSER */
+
+/*
+ * A call that a new user namespace would allow, in the initial one: new
+ * namespaces (unshare(), clone(), clone3() without CLONE_NEWUSER:
+ * CAP_SYS_ADMIN) and chroot() (CAP_SYS_CHROOT).  In a user namespace of
+ * its own the caller holds every capability over what that namespace
+ * owns, the namespaces it creates with it and its own root directory
+ * included, and none on the host: the least change, where unprivileged
+ * user namespaces are enabled.  0 when the call is not one of these.
+ */
+static int userns_would_do(const struct auxerr_facts *f, const char *cap)
+{
+	const struct auxerr_record *r = f->rec;
+	const char *sc = auxerr_record_syscall_name(r);
+	unsigned long flags;
+
+	if (!sc)
+		return 0;
+	if (strcmp(cap, "sys_chroot") == 0)
+		return strcmp(sc, "chroot") == 0;
+	if (strcmp(cap, "sys_admin") != 0)
+		return 0;
+	if (strcmp(sc, "clone3") == 0)
+		return 1;	/* its flags are behind a pointer */
+	if (strcmp(sc, "unshare") != 0 && strcmp(sc, "clone") != 0)
+		return 0;
+	return auxerr__num(auxerr__sys(r, "a0"), 16, &flags) &&
+	       (flags & NS_FLAGS_OTHER_THAN_USER) && !(flags & NS_FLAG_USER);
+}
+
+static void remedy_userns(struct auxerr_remedy *m, const struct auxerr_facts *f,
+			  const char *cap)
+{
+	unsigned long euid = 0;
+	int have = auxerr__id_num(&f->subject.euid, &euid);
+	char *me = have ? auxerr__user_label(&m->oom, euid) : NULL;
+	char *CAP = auxerr__cap_upper(&m->oom, cap);
+	struct auxerr_buf b = { 0 };
+
+	auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
+	    auxerr__xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
+	    have ? (long long)euid : -1);
+	m->command = auxerr__program_command(&m->oom, f, NULL,
+					     "unshare --user --map-root-user --");
+	if (strcmp(cap, "sys_chroot") == 0)
+		auxerr__buf_printf(&b, _("The program can run in a user namespace of its own, where it holds %s over its own root directory and no privilege on the host (where unprivileged user namespaces are enabled: sysctl user.max_user_namespaces above 0); there it appears as root and other users' files as nobody"),
+				   CAP ? CAP : "?");
+	else
+		auxerr__buf_printf(&b, _("The program can create a user namespace together with the others (CLONE_NEWUSER in the same call, or run it inside one), where it holds %s over the namespaces it makes and no privilege on the host (where unprivileged user namespaces are enabled: sysctl user.max_user_namespaces above 0); there it appears as root and other users' files as nobody"),
+				   CAP ? CAP : "?");
+	auxerr__remedy_say(m, &b);
+	free(me);
+	free(CAP);
+}
+
 static void cap_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 {
 	const struct auxerr_record *r = f->rec;
@@ -547,6 +609,10 @@ static void cap_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f)
 		auxerr__buf_printf(&b, _("Only a process holding %s in user namespace %s (level %s, owned by uid %s), such as one its owner started in it without dropping capabilities, may make this call"),
 			   CAP ? CAP : "?", auxerr__aux(r, "userns") ? auxerr__aux(r, "userns") : "?",
 			   lvl, auxerr__aux(r, "userns_owner") ? auxerr__aux(r, "userns_owner") : "?");
+	} else if (userns_would_do(f, cap)) {
+		free(CAP);
+		remedy_userns(m, f, cap);
+		return;
 	} else {
 		auxerr__one_capability(m, f, &b, cap, NULL);
 	}

@@ -46,6 +46,8 @@
  * (PTRACE_ATTACH), keyread SERIAL (keyctl KEYCTL_READ of that key),
  * keyupdate SERIAL (KEYCTL_UPDATE of it with one byte),
  * io_uring (io_uring_setup() of a 4-entry ring, closed at once),
+ * unshare FLAGS (unshare(2) of those flags, strtoul's number),
+ * chroot PATH,
  * openflags PATH FLAGS MODE (openat() with those flags and mode, numbers
  * as strtoul reads them), openat2 PATH FLAGS RESOLVE MODE SIZE (openat2()
  * with that struct open_how and size, 0: its own), fcntl ON CMD ARG
@@ -503,6 +505,14 @@ static long act(int argc, char **argv, long *nr)
 		*nr = SYS_keyctl;
 		return syscall(SYS_keyctl, 2 /* KEYCTL_UPDATE */,
 			       strtol(argv[2], NULL, 10), "y", 1, 0);
+	}
+	if (!strcmp(a, "unshare") && argc == 3) {
+		*nr = SYS_unshare;
+		return syscall(SYS_unshare, strtoul(argv[2], NULL, 0));
+	}
+	if (!strcmp(a, "chroot") && argc == 3) {
+		*nr = SYS_chroot;
+		return syscall(SYS_chroot, argv[2]);
 	}
 	if (!strcmp(a, "io_uring") && argc == 2) {
 		char params[120] = { 0 };	/* struct io_uring_params */
