@@ -405,9 +405,125 @@ static void test_vfsop_rename_xdev(void)
 	auxerr_record_free(r);
 }
 
+/* mechanism=fdlimit: EMFILE against ENFILE, which limit */
+static struct auxerr_record *fl(int nr, int exit_, const char *args,
+				const char *aux)
+{
+	struct auxerr_record *r = hand_event(nr, exit_, args, 0, 65534, "t",
+					     "/usr/bin/t", aux, CWD_DEMO);
+
+	if (r)
+		ASSERT_STR(auxerr_record_mechanism(r), "fdlimit");
+	return r;
+}
+
+static void test_fdlimit_soft(void)
+{
+	struct auxerr_record *r = fl(257, -24, "a0=ffffff9c a1=55 a2=0 a3=0",
+		"mechanism=fdlimit check=rlimit_nofile value=1024 limit=1024");
+
+	expect_field(r, "check", "rlimit_nofile", NULL);
+	expect_absent(r, "arg");
+	expect_sentence(r, "openat: EMFILE because this process has 1024 files "
+			"open, its limit RLIMIT_NOFILE (ulimit -n) is 1024, and "
+			"its hard limit (ulimit -Hn) is higher");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "If the program needs more than 1024 files open (and does "
+		     "not leak descriptors: ls /proc/PID/fd), raise its soft "
+		     "limit up to the hard one, in the shell that starts it (or "
+		     "prlimit --nofile, LimitNOFILE= in a systemd unit); no "
+		     "privilege is needed: ulimit -n $(ulimit -Hn)",
+		     "ulimit -n $(ulimit -Hn)", "the user", 65534, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_fdlimit_hard_dupfd(void)
+{
+	/* fcntl(F_DUPFD) from 100: the descriptors below it are not said */
+	struct auxerr_record *r = fl(72, -24, "a0=3 a1=0 a2=64 a3=0",
+		"mechanism=fdlimit check=rlimit_nofile_hard value=4096 limit=4096");
+
+	expect_sentence(r, "fcntl: EMFILE because the lowest file descriptor "
+			"free for the call is 4096, not below this process's "
+			"limit RLIMIT_NOFILE (ulimit -n) 4096, which is also its "
+			"hard limit (ulimit -Hn)");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The hard limit is 4096 too: only root (CAP_SYS_RESOURCE) "
+		     "can raise it, for the running process with prlimit, for "
+		     "the next logins in /etc/security/limits.conf (nofile), "
+		     "for a service with LimitNOFILE=; if the program leaks "
+		     "descriptors (ls /proc/PID/fd), no limit is enough: "
+		     "prlimit --pid 64 --nofile=8192:8192",
+		     "prlimit --pid 64 --nofile=8192:8192", "root", 0, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_fdlimit_nr_open(void)
+{
+	struct auxerr_record *r = fl(22, -24, "a0=7ffd1000 a1=0 a2=0 a3=0",
+		"mechanism=fdlimit check=nr_open value=64 limit=64");
+
+	expect_sentence(r, "pipe: EMFILE because the descriptor table cannot "
+			"grow to hold file descriptor 64: fs.nr_open, 64, is "
+			"below this process's RLIMIT_NOFILE");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "Only root can raise fs.nr_open above file descriptor 64, "
+		     "back to at least this process's RLIMIT_NOFILE (the "
+		     "kernel's default is 1048576): sysctl -w fs.nr_open=1048576",
+		     "sysctl -w fs.nr_open=1048576", "root", 0, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_fdlimit_dup2(void)
+{
+	struct auxerr_record *r = fl(33, -9, "a0=0 a1=7d0 a2=0 a3=0",
+		"mechanism=fdlimit check=rlimit_nofile_newfd arg=1 value=2000 limit=1024");
+
+	expect_field(r, "arg", "1", NULL);
+	expect_sentence(r, "dup2: EBADF because the new file descriptor 2000 is "
+			"not below this process's limit RLIMIT_NOFILE (ulimit -n) "
+			"1024");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: pass a new descriptor "
+		     "below 1024, or raise RLIMIT_NOFILE above 2000 first "
+		     "(setrlimit(), ulimit -n)", NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_fdlimit_file_max(void)
+{
+	struct auxerr_record *r = fl(41, -23, "a0=1 a1=1 a2=0 a3=0",
+		"mechanism=fdlimit check=file_max value=9000 limit=8999");
+
+	expect_sentence(r, "socket: ENFILE because the system has 9000 files "
+			"open, its limit fs.file-max is 8999 (a limit for all "
+			"processes together; root's are exempt)");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "Only root can raise fs.file-max above 8999 (sysctl, "
+		     "/etc/sysctl.d); first find which processes hold the files "
+		     "(ls /proc/*/fd | wc -l per process): one that leaks "
+		     "descriptors fills any limit: sysctl -w fs.file-max=17998",
+		     "sysctl -w fs.file-max=17998", "root", 0, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_fdlimit_unknown_check(void)
+{
+	struct auxerr_record *r = fl(257, -24, "a0=ffffff9c a1=55 a2=0 a3=0",
+		"mechanism=fdlimit check=newer_limit value=5 limit=4");
+
+	expect_sentence(r, "openat: EMFILE because a check of the limits on "
+			"open files refused it (check newer_limit) (value=5, "
+			"limit=4)");
+	check_remedy(r, AUXERR_REMEDY_NONE,
+		     "No remedy to derive: the call must satisfy the check "
+		     "newer_limit", NULL, NULL, -1, NULL);
+	auxerr_record_free(r);
+}
+
 void add_beyond_suite(void)
 {
-	CU_pSuite s = CU_add_suite("issue 37: errors that are not denials (vm, exec, open, vfsop)", NULL, NULL);
+	CU_pSuite s = CU_add_suite("issue 37: errors that are not denials (vm, exec, open, vfsop, fdlimit)", NULL, NULL);
 
 	CU_add_test(s, "mmap offset not a multiple of the page size", test_mmap_offset);
 	CU_add_test(s, "mmap MAP_FIXED address not aligned", test_mmap_fixed);
@@ -430,4 +546,10 @@ void add_beyond_suite(void)
 	CU_add_test(s, "a loop of symbolic links", test_vfsop_link_count);
 	CU_add_test(s, "O_NOFOLLOW on a symbolic link", test_vfsop_nofollow);
 	CU_add_test(s, "rename across mounts", test_vfsop_rename_xdev);
+	CU_add_test(s, "EMFILE of the soft RLIMIT_NOFILE", test_fdlimit_soft);
+	CU_add_test(s, "EMFILE of F_DUPFD at the hard limit", test_fdlimit_hard_dupfd);
+	CU_add_test(s, "EMFILE of fs.nr_open", test_fdlimit_nr_open);
+	CU_add_test(s, "EBADF of dup2 beyond RLIMIT_NOFILE", test_fdlimit_dup2);
+	CU_add_test(s, "ENFILE of fs.file-max", test_fdlimit_file_max);
+	CU_add_test(s, "fdlimit check this library does not know", test_fdlimit_unknown_check);
 }

@@ -14,7 +14,7 @@
 	X(dac) X(path) X(cap) X(lsm) X(seccomp) X(mount) X(inode) X(sticky) \
 	X(ptrace) X(protected) X(signal) X(unknown) X(task) X(hidepid) \
 	X(fuse) X(device) X(capset) X(ipc) X(ping) X(vm) X(exec) X(filetype) \
-	X(broadcast) X(sysctl) X(key) X(open) X(vfsop)
+	X(broadcast) X(sysctl) X(key) X(open) X(vfsop) X(fdlimit)
 
 #define DECLARE(n) extern const struct auxerr_mech auxerr__mech_##n;
 MECHANISMS(DECLARE)
