@@ -6,7 +6,9 @@
 # flags that do not go together, O_DIRECT on proc, a command, a pipe too
 # full to shrink, a memfd made unsealable) and of the file or path a call
 # works on (mechanism=vfsop: a running program opened for writing,
-# O_NOFOLLOW, a loop of links), each record field by field with libauxerr's sentence
+# O_NOFOLLOW, a loop of links) and the limits on open files
+# (mechanism=fdlimit: RLIMIT_NOFILE below and at the hard limit,
+# fs.nr_open, dup2() beyond the rlimit, fs.file-max), each record field by field with libauxerr's sentence
 # and remedy (build/userland/auxerr-everyday); the remedies that are
 # commands applied and the call repeated; auxerr run showing the sentence
 # of env's failed exec; and the stale-cause trap: a later execve() ENOENT
@@ -232,6 +234,88 @@ fields vfsop-xdev check=link_across_mounts value="$(mnt_id "$t/scratch")" \
 	limit="$(mnt_id "$t/othermnt")"
 expect_eq vfsop-xdev-sentence "linkat $t/scratch/prog: EXDEV because the two paths are on different mounts (mount $(mnt_id "$t/scratch") and mount $(mnt_id "$t/othermnt"), as /proc/self/mountinfo numbers them), and link() does not cross mounts, not even two of one filesystem (a bind mount)" "$(get sentence)"
 umount "$t/othermnt"
+
+# ---- fdlimit: EMFILE of the soft RLIMIT_NOFILE, below the hard one -------
+run fill open 16 - 4096
+expect_eq nofile-soft-errno 24 "$(get errno)"
+expect_eq nofile-soft-mechanism fdlimit "$(get mechanism)"
+expect_eq nofile-soft-syscall 257 "$(get sys.syscall)"
+fields nofile-soft check=rlimit_nofile arg= value=16 limit=16
+expect_eq nofile-soft-sentence "openat /dev/null: EMFILE because this process has 16 files open, its limit RLIMIT_NOFILE (ulimit -n) is 16, and its hard limit (ulimit -Hn) is higher" "$(get sentence)"
+remedy nofile-soft command 'ulimit -n $(ulimit -Hn)' "the user" 65534
+# the remedy, as nobody in the shell that starts the program: no privilege
+out=$(ulimit -Sn 16 && as_nobody sh -c "$(get remedy.command) && exec $EV fill open - - 64" 2>&1)
+expect_eq nofile-soft-after 0 "$(get errno)"
+expect_eq nofile-soft-after-made 64 "$(get fill.made)"
+# through pipe2(), socket() and fcntl(F_DUPFD): the same check
+for how in pipe:293 socket:41 dupfd:72; do
+	run fill "${how%:*}" 16 - 4096
+	expect_eq "nofile-${how%:*}-errno" 24 "$(get errno)"
+	expect_eq "nofile-${how%:*}-syscall" "${how#*:}" "$(get sys.syscall)"
+	fields "nofile-${how%:*}" check=rlimit_nofile value=16 limit=16
+done
+expect_eq nofile-dupfd-sentence "fcntl /dev/null: EMFILE because the lowest file descriptor free for the call is 16, not below this process's limit RLIMIT_NOFILE (ulimit -n) 16, and its hard limit (ulimit -Hn) is higher" "$(get sentence)"
+
+# ---- fdlimit: EMFILE at the hard limit: root's ----------------------------
+run fill socket 16 16 4096
+expect_eq nofile-hard-errno 24 "$(get errno)"
+fields nofile-hard check=rlimit_nofile_hard value=16 limit=16
+expect_eq nofile-hard-sentence "socket: EMFILE because this process has 16 files open, its limit RLIMIT_NOFILE (ulimit -n) is 16, which is also its hard limit (ulimit -Hn)" "$(get sentence)"
+expect_match nofile-hard-command '^prlimit --pid [0-9]+ --nofile=32:32$' "$(get remedy.command)"
+expect_eq nofile-hard-who root "$(get remedy.who)"
+expect_eq nofile-hard-uid 0 "$(get remedy.uid)"
+
+# ---- fdlimit: dup2() beyond RLIMIT_NOFILE (EBADF) --------------------------
+run fill dup2 16 - 1
+expect_eq nofile-dup2-errno 9 "$(get errno)"
+expect_eq nofile-dup2-syscall 33 "$(get sys.syscall)"
+expect_eq nofile-dup2-a1 14 "$(get sys.a1)"
+fields nofile-dup2 check=rlimit_nofile_newfd arg=1 value=20 limit=16
+expect_eq nofile-dup2-sentence "dup2: EBADF because the new file descriptor 20 is not below this process's limit RLIMIT_NOFILE (ulimit -n) 16" "$(get sentence)"
+remedy nofile-dup2 command - "the program"
+
+# ---- fdlimit: fs.nr_open lowered under the rlimit -------------------------
+soft_was=$(ulimit -Sn) hard_was=$(ulimit -Hn)
+nr_open_was=$(cat /proc/sys/fs/nr_open)
+ulimit -n 4096
+# (not below 256: bash reads this script on descriptor 255, and a fork
+# copies a table that size)
+echo 320 > /proc/sys/fs/nr_open
+run fill open - - 4096
+expect_eq nr-open-errno 24 "$(get errno)"
+fields nr-open check=nr_open value=320 limit=320
+expect_eq nr-open-sentence "openat /dev/null: EMFILE because the descriptor table cannot grow to hold file descriptor 320: fs.nr_open, 320, is below this process's RLIMIT_NOFILE" "$(get sentence)"
+remedy nr-open command "sysctl -w fs.nr_open=1048576" root 0
+$(get remedy.command) >/dev/null
+expect_eq nr-open-raised 1048576 "$(cat /proc/sys/fs/nr_open)"
+run fill open - - 200
+expect_eq nr-open-after 0 "$(get errno)"
+echo "$nr_open_was" > /proc/sys/fs/nr_open
+ulimit -Hn "$hard_was"
+ulimit -Sn "$soft_was"
+
+# ---- fdlimit: ENFILE of fs.file-max ---------------------------------------
+file_max_was=$(cat /proc/sys/fs/file-max)
+read -r open_now _ < /proc/sys/fs/file-nr
+echo $((open_now + 100)) > /proc/sys/fs/file-max
+run fill pipe - - 4096
+echo "$file_max_was" > /proc/sys/fs/file-max
+expect_eq file-max-errno 23 "$(get errno)"
+expect_eq file-max-syscall 293 "$(get sys.syscall)"
+fields file-max check=file_max limit=$((open_now + 100))
+value=$(get f.value)
+# the files open, as the kernel counted them, reached the limit
+expect_eq file-max-reached 1 "$([ "${value:-0}" -ge $((open_now + 100)) ] && echo 1)"
+expect_eq file-max-sentence "pipe2: ENFILE because the system has $value files open, its limit fs.file-max is $((open_now + 100)) (a limit for all processes together; root's are exempt)" "$(get sentence)"
+remedy file-max command "sysctl -w fs.file-max=$((2 * (open_now + 100)))" root 0
+# the remedy applied, from the low limit: the same calls get their files
+cmd=$(get remedy.command)
+echo $((open_now + 100)) > /proc/sys/fs/file-max
+$cmd >/dev/null
+expect_eq file-max-raised $((2 * (open_now + 100))) "$(cat /proc/sys/fs/file-max)"
+run fill pipe - - 40
+echo "$file_max_was" > /proc/sys/fs/file-max
+expect_eq file-max-after 0 "$(get errno)"
 
 # ---- auxerr run: dd's own message, explained ------------------------------
 msg=$(as_nobody "$B/auxerr" run -- dd if=/proc/self/status of=/dev/null iflag=direct 2>&1)

@@ -53,7 +53,13 @@
  * with that struct open_how and size, 0: its own), fcntl ON CMD ARG
  * (fcntl() of a descriptor ON: "status" /proc/self/status read-only,
  * "pipe" the read end of a pipe holding 8 KiB, "memfd" a memfd made
- * without MFD_ALLOW_SEALING).
+ * without MFD_ALLOW_SEALING), fill HOW SOFT HARD N (set RLIMIT_NOFILE's
+ * soft and hard values, "-" to keep one, then make descriptors until a
+ * call fails or N were made: HOW is open (openat of /dev/null), pipe
+ * (pipe2), socket (an AF_UNIX datagram socket), dupfd (fcntl F_DUPFD of
+ * 0 from 3), or dup2 (one dup2() of 0 to the soft limit plus 4); the
+ * descriptors made are closed again before the record is read, so that
+ * the library has its own).
  *
  *   auxerr-everyday ipcmk shm|msg KEY MODE
  *   auxerr-everyday ipcset shm|msg KEY MODE
@@ -129,6 +135,62 @@ static void put(const char *fmt, ...)
 	va_end(ap);
 	if (n > 0)
 		used += (size_t)n < sizeof(out) - used ? (size_t)n : sizeof(out) - used - 1;
+}
+
+/* The "fill" action (see the top): make descriptors until a call fails */
+static long fill(const char *how, const char *soft, const char *hard,
+		 long max, long *nr)
+{
+	static int fds[16384];
+	struct rlimit rl;
+	long ret = 0, n = 0, made = 0;
+	int e = 0, p[2];
+
+	if (getrlimit(RLIMIT_NOFILE, &rl))
+		return -1;
+	if (strcmp(soft, "-"))
+		rl.rlim_cur = strtoul(soft, NULL, 0);
+	if (strcmp(hard, "-"))
+		rl.rlim_max = strtoul(hard, NULL, 0);
+	/* (not when both are kept: a hard limit above fs.nr_open, which root
+	 * may have lowered since, cannot be set again) */
+	if ((strcmp(soft, "-") || strcmp(hard, "-")) &&
+	    setrlimit(RLIMIT_NOFILE, &rl))
+		return -1;
+	*nr = !strcmp(how, "pipe") ? SYS_pipe2 :
+	      !strcmp(how, "socket") ? SYS_socket :
+	      !strcmp(how, "dupfd") ? SYS_fcntl :
+	      !strcmp(how, "dup2") ? SYS_dup2 : SYS_openat;
+	if (*nr == SYS_dup2)
+		return syscall(SYS_dup2, 0, (long)rl.rlim_cur + 4);
+	for (n = 0; n < max && made + 2 <= (long)(sizeof(fds) / sizeof(fds[0])); n++) {
+		if (*nr == SYS_pipe2) {
+			ret = syscall(SYS_pipe2, p, 0);
+			if (ret == 0) {
+				fds[made++] = p[0];
+				ret = p[1];
+			}
+		} else if (*nr == SYS_socket) {
+			ret = syscall(SYS_socket, AF_UNIX, SOCK_DGRAM, 0);
+		} else if (*nr == SYS_fcntl) {
+			ret = syscall(SYS_fcntl, 0, F_DUPFD, 3);
+		} else {
+			ret = syscall(SYS_openat, AT_FDCWD, "/dev/null", O_RDONLY, 0);
+		}
+		if (ret < 0) {
+			e = errno;
+			break;
+		}
+		fds[made++] = (int)ret;
+	}
+	put("fill.made=%ld\n", made);
+	while (made > 0)
+		close(fds[--made]);
+	if (ret < 0) {
+		errno = e;
+		return -1;
+	}
+	return 0;
 }
 
 static long act(int argc, char **argv, long *nr)
@@ -227,6 +289,8 @@ static long act(int argc, char **argv, long *nr)
 		return syscall(SYS_mremap, p, 4096UL, strtoul(argv[2], NULL, 0),
 			       strtoul(argv[3], NULL, 0), 0UL);
 	}
+	if (!strcmp(a, "fill") && argc == 6)
+		return fill(argv[2], argv[3], argv[4], atol(argv[5]), nr);
 	if (!strcmp(a, "openflags") && argc == 5) {
 		*nr = SYS_openat;
 		return syscall(SYS_openat, AT_FDCWD, argv[2],
