@@ -37,6 +37,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -217,6 +219,65 @@ static long c_fcntl(long n)
 	}
 	t = now_ns() - t;
 	close(fd);
+	return t;
+}
+
+/* pipe2() and the close of both ends: two descriptors from alloc_fd() */
+static long c_pipe(long n)
+{
+	double t = now_ns();
+	int p[2];
+
+	for (long i = 0; i < n; i++) {
+		if (pipe2(p, 0))
+			die("pipe2");
+		close(p[0]);
+		close(p[1]);
+	}
+	return now_ns() - t;
+}
+
+/* An AF_UNIX datagram socket made and closed */
+static long c_socket(long n)
+{
+	double t = now_ns();
+
+	for (long i = 0; i < n; i++) {
+		int fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+
+		if (fd < 0)
+			die("socket");
+		close(fd);
+	}
+	return now_ns() - t;
+}
+
+/*
+ * open() with every descriptor below the soft RLIMIT_NOFILE taken: EMFILE,
+ * which the fdlimit family notes.  The limit is lowered to the lowest
+ * free descriptor for the batch only.
+ */
+static long c_emfile_open(long n)
+{
+	struct rlimit was, rl;
+	int fd = dup(0);
+	double t;
+
+	if (fd < 0 || close(fd) || getrlimit(RLIMIT_NOFILE, &was))
+		die("dup");
+	rl = was;
+	rl.rlim_cur = fd;
+	if (setrlimit(RLIMIT_NOFILE, &rl))
+		die("setrlimit");
+	t = now_ns();
+	for (long i = 0; i < n; i++)
+		if (open(F_OK_, O_RDONLY) >= 0 || errno != EMFILE) {
+			fprintf(stderr, "auxbench: open did not fail with EMFILE\n");
+			exit(1);
+		}
+	t = now_ns() - t;
+	if (setrlimit(RLIMIT_NOFILE, &was))
+		die("setrlimit");
 	return t;
 }
 
@@ -403,8 +464,11 @@ static const struct bcase cases[] = {
 	{ "mmap_munmap", WK_OK, c_mmap },
 	{ "mprotect", WK_OK, c_mprotect },
 	{ "fcntl", WK_OK, c_fcntl },
+	{ "pipe", WK_OK, c_pipe },
+	{ "socket", WK_OK, c_socket },
 	{ "einval_mmap", WK_DENY, c_einval_mmap },
 	{ "einval_open", WK_DENY, c_einval_open },
+	{ "emfile_open", WK_DENY, c_emfile_open },
 	{ "deny_open", WK_DENY, c_deny_open },
 	{ "deny_chown", WK_DENY, c_deny_chown },
 	{ "deny_seccomp", WK_SECCOMP, c_deny_seccomp },
