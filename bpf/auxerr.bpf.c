@@ -293,6 +293,8 @@ int BPF_PROG(dac, struct mnt_idmap *idmap, struct inode *inode, int mask, int re
 	if (!r)
 		return 0;
 	note_inode(r, inode);
+	/* a kernfs inode, for the exit program to name (keep_kernfs()) */
+	r->obj_inode = (__u64)inode;
 	if (inode->i_uid.val == c->fsuid.val) {
 		r->cls = AUXB_OWNER;
 		shift = 6;
@@ -2120,10 +2122,126 @@ static int fd_arg(int nr)
 }
 
 /*
+ * kernfs (kernel/patches/0052): a write to a cgroup's cgroup.procs that
+ * moves a process needs write access to the cgroup.procs of the common
+ * ancestor of the two cgroups too (cgroup_procs_write_permission()), and
+ * that file refuses; the record names it by its path through the mount
+ * the descriptor was opened on, as the caller can open it.  Here, at the
+ * end of the call (the ancestors stay pinned by the descriptor's node
+ * until it returns), the kernfs path of each node below the mount's
+ * root; the reader, which may call bpf_d_path(), puts the mount's path
+ * before it (dump()).  A node above that root (outside the caller's
+ * cgroup namespace), deeper than KN_DEPTH levels below it, or a path
+ * longer than a record's name, is not named.
+ */
+extern const void kernfs_sops __ksym __weak;
+#define KN_DEPTH	16
+
+/* kernfs_node.parent, __parent since Linux 6.15 */
+struct kernfs_node___new {
+	struct kernfs_node *__parent;
+} __attribute__((preserve_access_index));
+
+static __always_inline struct kernfs_node *kn_parent(struct kernfs_node *kn)
+{
+	if (bpf_core_field_exists(kn->parent))
+		return BPF_CORE_READ(kn, parent);
+	return BPF_CORE_READ((struct kernfs_node___new *)kn, __parent);
+}
+
+struct kn_walk {
+	__u64 kn[KN_DEPTH];
+	char path[2 * AUXB_NAME_MAX];
+};
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct kn_walk);
+} kn_walks SEC(".maps");
+
+/* @kn's path below @top ("/a/b/cgroup.procs") in w->path: its length, or
+ * 0 when it is not below @top within KN_DEPTH levels or is longer than
+ * AUXB_NAME_MAX - 2 */
+static __always_inline int kn_path(struct kn_walk *w, struct kernfs_node *kn,
+				   struct kernfs_node *top)
+{
+	int depth = 0, pos = 0;
+
+	for (int i = 0; i < KN_DEPTH; i++) {
+		if (!kn)
+			return 0;
+		if (kn == top) {
+			depth = i;
+			break;
+		}
+		w->kn[i] = (__u64)kn;
+		kn = kn_parent(kn);
+	}
+	if (!depth)
+		return 0;
+	for (int i = KN_DEPTH - 1; i >= 0; i--) {
+		struct kernfs_node *k;
+		long len;
+
+		if (i >= depth)
+			continue;
+		k = (struct kernfs_node *)w->kn[i];
+		w->path[pos & (AUXB_NAME_MAX - 1)] = '/';
+		pos++;
+		if (pos >= AUXB_NAME_MAX - 2)
+			return 0;
+		len = bpf_probe_read_kernel_str(&w->path[pos & (AUXB_NAME_MAX - 1)],
+						AUXB_NAME_MAX, BPF_CORE_READ(k, name));
+		if (len <= 1)
+			return 0;
+		pos += len - 1;
+		if (pos >= AUXB_NAME_MAX - 2)
+			return 0;
+	}
+	return pos;
+}
+
+/* the record's object, a kernfs file other than descriptor file @f of
+ * the same file system: its path below @f's mount root into r->name */
+static __always_inline void keep_kernfs(struct auxb_rec *r, struct file *f)
+{
+	struct kernfs_node *top, *kn, *fkn;
+	struct inode *obj = (struct inode *)r->obj_inode;
+	struct kn_walk *w;
+	__u32 zero = 0;
+	int n, fn;
+
+	if (!obj || !bpf_core_type_exists(struct kernfs_node) || !&kernfs_sops ||
+	    r->dev != r->fd_dev ||
+	    (__u64)BPF_CORE_READ(f, f_inode, i_sb, s_op) != (__u64)&kernfs_sops)
+		return;
+	w = bpf_map_lookup_elem(&kn_walks, &zero);
+	if (!w)
+		return;
+	/* a kernfs node is its inode's i_private (kernfs_dentry_node()) */
+	top = BPF_CORE_READ(f, f_path.mnt, mnt_root, d_inode, i_private);
+	fkn = BPF_CORE_READ(f, f_inode, i_private);
+	kn = BPF_CORE_READ(obj, i_private);
+	fn = kn_path(w, fkn, top);
+	if (!fn)
+		return;
+	n = kn_path(w, kn, top);
+	if (!n)
+		return;
+	bpf_probe_read_kernel(r->name, sizeof(r->name), w->path);
+	r->name[n & (AUXB_NAME_MAX - 1)] = 0;
+	r->kn_len = n;
+	r->fd_kn_len = fn;
+}
+
+/*
  * The file of descriptor @fdv of the current task, at the denial: its
  * inode, which the renderer checks the descriptor still refers to before
  * it names the file (a BPF program here may not call bpf_d_path(); the
- * iterator may); not when the note's object is another inode.
+ * iterator may).  When the note's object is another inode, the file is
+ * not the record's name but its fd_name= (and a kernfs object is named,
+ * keep_kernfs()), as the series' auxerr_fd_path().
  */
 static __always_inline void keep_fd(struct auxb_rec *r, __u64 fdv)
 {
@@ -2139,12 +2257,14 @@ static __always_inline void keep_fd(struct auxb_rec *r, __u64 fdv)
 		return;
 	r->fd_ino = BPF_CORE_READ(f, f_inode, i_ino);
 	r->fd_dev = BPF_CORE_READ(f, f_inode, i_sb, s_dev);
-	/* only a file that is the note's object, or a note without one
+	r->fd = (int)fdv;
+	/* a file that is not the note's object is not the record's name
 	 * (as the series: a cgroup.procs write refused by an ancestor's
 	 * cgroup.procs is not named by the file written) */
-	if (r->ino && (r->ino != r->fd_ino || r->dev != r->fd_dev))
-		return;
-	r->fd = (int)fdv;
+	if (r->ino && (r->ino != r->fd_ino || r->dev != r->fd_dev)) {
+		r->fd_other = 1;
+		keep_kernfs(r, f);
+	}
 }
 
 /*
@@ -2335,6 +2455,9 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 		r->have_name = bpf_probe_read_kernel_str(r->name, n, &r->saddr[2]) > 0;
 	}
 	r->fd = -1;
+	r->fd_other = 0;
+	r->kn_len = 0;
+	r->fd_name[0] = 0;
 	arg = r->have_name ? -1 : fd_arg(nr);
 	if (arg == 0) {
 		keep_fd(r, a0);
@@ -2343,6 +2466,7 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 
 		keep_fd(r, BPF_CORE_READ(u, r8));
 	}
+	r->obj_inode = 0;	/* a kernel address: not kept */
 	if (r->mech == AUXERR_MECH_PATH && r->have_name) {
 		struct comp_find c = { .r = r, .k = 0, .end = -1 };
 
@@ -2719,6 +2843,44 @@ static __always_inline struct auxb_task *reader_storage(struct bpf_iter__task *c
 }
 
 /*
+ * A record whose object is another file than its descriptor's @file
+ * (keep_fd()): the descriptor's path is its fd_name=, and a kernfs
+ * object's path below the mount root (keep_kernfs()) gets the mount's
+ * path before it: the descriptor's path less the descriptor's own kernfs
+ * path.  Such a path that does not end in the descriptor's kernfs path
+ * (" (deleted)") leaves the object unnamed.
+ */
+static __always_inline void name_other(struct auxb_rec *r, struct file *file)
+{
+	__u32 zero = 0;
+	struct strbuf *b = bpf_map_lookup_elem(&strbufs, &zero);
+	long n = bpf_d_path(&file->f_path, r->fd_name, sizeof(r->fd_name));
+	int prefix;
+
+	if (n <= 1) {
+		r->fd_name[0] = 0;
+		return;
+	}
+	if (!b || !r->kn_len)
+		return;
+	prefix = n - 1 - (int)r->fd_kn_len;
+	if (prefix < 0 || prefix + r->kn_len >= AUXB_NAME_MAX - 1 ||
+	    r->fd_name[prefix & (AUXB_NAME_MAX - 1)] != '/')
+		goto unnamed;
+	bpf_probe_read_kernel(b->path, prefix & (AUXB_NAME_MAX - 1), r->fd_name);
+	bpf_probe_read_kernel(&b->path[prefix & (AUXB_NAME_MAX - 1)],
+			      (r->kn_len + 1) & (AUXB_NAME_MAX - 1), r->name);
+	bpf_probe_read_kernel(r->name, sizeof(r->name), b->path);
+	r->name[(AUXB_NAME_MAX - 1)] = 0;
+	r->have_name = 1;
+	r->kn_len = 0;
+	return;
+unnamed:
+	r->kn_len = 0;
+	r->name[0] = 0;
+}
+
+/*
  * /sys/fs/bpf/auxerr/records: a task_file iterator, which runs over every
  * open file of every process (a thread that shares its files is visited
  * as its leader), and once more at the end with none.  On each of the
@@ -2752,9 +2914,16 @@ int dump(struct bpf_iter__task_file *ctx)
 			if (i >= n)
 				break;
 			r = &t->ring[(t->head - i) & (AUXERR_DEPTH_MAX - 1)];
-			if (r->have_name || r->fd != (int)ctx->fd || !file->f_inode ||
+			if (r->fd != (int)ctx->fd || !file->f_inode ||
 			    file->f_inode->i_ino != r->fd_ino ||
 			    file->f_inode->i_sb->s_dev != r->fd_dev)
+				continue;
+			if (r->fd_other) {
+				if (!r->fd_name[0])
+					name_other(r, file);
+				continue;
+			}
+			if (r->have_name)
 				continue;
 			if (bpf_d_path(&file->f_path, r->name, sizeof(r->name)) > 0)
 				r->have_name = 1;

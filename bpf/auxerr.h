@@ -171,6 +171,18 @@ struct auxb_rec {
 	__s32 fd;
 	__u32 fd_dev;
 	__u64 fd_ino;
+	/* ... when another inode than the descriptor's decided (a write to
+	 * cgroup.procs refused by the common ancestor's cgroup.procs):
+	 * fd_other; the descriptor's path, the series' fd_name=, written by
+	 * the reader; for a kernfs object below the descriptor's mount root,
+	 * kn_len, the length of its kernfs path below that root, held in
+	 * name (have_name 0) until the reader puts the mount's path before
+	 * it, and fd_kn_len, the length of the descriptor's own */
+	__u32 fd_other, kn_len, fd_kn_len;
+	char fd_name[AUXB_NAME_MAX];
+	/* the inode a dac note refused, for the exit program only (0 in a
+	 * kept record) */
+	__u64 obj_inode;
 	char name[AUXB_NAME_MAX];	/* the path the caller gave */
 	char comp[AUXB_NAME_MAX];	/* path: the directory, as it gave it */
 };

@@ -127,6 +127,8 @@ struct need {
 };
 
 static const struct need needs[] = {
+	{ "dac", "the name of a kernfs file that refused (fd_name=)", { "kernfs_sops" }, NULL,
+	  { NULL }, "left out", 0 },
 	{ "lsm-yama", "ptrace_scope=", { "ptrace_scope" }, NULL, { NULL }, "left out", 0 },
 	{ "cap", "policy=kernel.dmesg_restrict", { "dmesg_restrict" }, NULL, { NULL }, "left out", 0 },
 	{ "cap", "policy=vm.unprivileged_userfaultfd", { "sysctl_unprivileged_userfaultfd" }, NULL,

@@ -32,7 +32,9 @@
  *                         denial, and that file's name is to be written
  *                         by put_fd_name(o, c) as put_untrusted() does
  *                         (/proc/self/fd's); the iterator names such a
- *                         record before (dump()) and has none left
+ *                         record before (dump()) and has none left; a
+ *                         record whose object is another file (fd_other)
+ *                         is named before too, by each renderer
  *
  * The text follows the series' records (SYSCALL, AUXERR as type
  * UNKNOWN[1340], SOCKADDR, CWD, PATH, PROCTITLE; the kernel's render.c), so that
@@ -352,6 +354,12 @@ static void render_auxerr(render_out o, const struct auxb_rec *r, int event)
 				      r->yama_rel == 1 ? "not_descendant" : "scope", r->opid);
 		break;
 	}
+	/* the descriptor's file, when another file decided (the series'
+	 * fd_name=, kernel/patches/0052) */
+	if (r->fd_other && r->fd_name[0]) {
+		render_printf(o, " fd_name=");
+		put_untrusted(o, r->fd_name, sizeof(r->fd_name));
+	}
 	if (r->flags & AUXERR_INFO_WEAK)
 		render_printf(o, " probe=yes");
 }
@@ -369,7 +377,11 @@ static void render_record(render_out o, render_task c, const struct auxb_rec *r,
 	__u64 ms = r->time_ns / 1000000;
 	/* a call on a descriptor: the descriptor's file names it (the
 	 * series' auxerr_fd_path(), kernel/patches/0049) */
-	int fd_name = !r->have_name && r->fd >= 0 && fd_named(c, r);
+	int fd_name = !r->have_name && r->fd >= 0 && !r->fd_other && fd_named(c, r);
+	/* a dac refusal of another file than the descriptor's that could
+	 * not be named: its PATH item has the inode fields and name=(null),
+	 * as the series' */
+	int unnamed = !r->have_name && r->fd_other && r->mech == AUXERR_MECH_DAC;
 	int parent;
 
 	/* SYSCALL */
@@ -382,7 +394,7 @@ static void render_record(render_out o, render_task c, const struct auxb_rec *r,
 		      r->nr, -r->error);
 	render_printf(o, " a0=%llx a1=%llx a2=%llx a3=%llx",
 		      r->args[0], r->args[1], r->args[2], r->args[3]);
-	render_printf(o, " items=%u ppid=%u pid=%u auid=%u", r->have_name || fd_name ? 1 : 0,
+	render_printf(o, " items=%u ppid=%u pid=%u auid=%u", r->have_name || fd_name || unnamed ? 1 : 0,
 		      r->ppid, r->pid, task_auid(c));
 	render_printf(o, " uid=%u gid=%u euid=%u suid=%u fsuid=%u",
 		      r->uid, r->gid, r->euid, r->suid, r->fsuid);
@@ -426,7 +438,7 @@ static void render_record(render_out o, render_task c, const struct auxb_rec *r,
 	 * directory for a name without one, nametype=PARENT */
 	parent = r->have_name && r->mech == AUXERR_MECH_DAC &&
 		 (r->mode & 0170000) == 0040000 && (r->perm & 2);
-	if (r->have_name || fd_name) {
+	if (r->have_name || fd_name || unnamed) {
 		render_stamp(o, r, "PATH", event);
 		render_printf(o, "%s name=", event ? " item=0" : "");
 		if (parent) {
@@ -434,8 +446,10 @@ static void render_record(render_out o, render_task c, const struct auxb_rec *r,
 				put_cwd(o, c);
 		} else if (r->have_name) {
 			put_untrusted(o, r->name, sizeof(r->name));
-		} else {
+		} else if (fd_name) {
 			put_fd_name(o, c);
+		} else {
+			render_printf(o, "(null)");
 		}
 		if (r->mech == AUXERR_MECH_DAC) {
 			render_printf(o, " inode=%llu", r->ino);

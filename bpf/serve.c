@@ -295,6 +295,40 @@ static void put_fd_name(struct out *o, const struct proc_task *c)
 }
 
 /*
+ * A record whose object is another file than its descriptor's (fd_other,
+ * not yet named by the iterator): the descriptor's path, as
+ * /proc/PID/task/TID/fd/N shows it, is its fd_name=, and a kernfs
+ * object's path below the descriptor's mount root (kn_len bytes in name)
+ * gets the mount's path before it, as the iterator's name_other() does.
+ */
+static void name_other(const struct proc_task *c, struct auxb_rec *r)
+{
+	char path[96];
+	struct stat st;
+	ssize_t n;
+	size_t prefix;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/fd/%d", c->pid, c->tid, r->fd);
+	if (stat(path, &st) < 0 || st.st_ino != r->fd_ino ||
+	    st.st_dev != makedev(r->fd_dev >> 20, r->fd_dev & 0xfffff))
+		return;
+	n = readlink(path, r->fd_name, sizeof(r->fd_name) - 1);
+	if (n <= 0 || (size_t)n >= sizeof(r->fd_name) - 1) {
+		r->fd_name[0] = '\0';
+		return;
+	}
+	r->fd_name[n] = '\0';
+	if (!r->kn_len || r->kn_len >= sizeof(r->name) || r->fd_kn_len > (size_t)n)
+		return;
+	prefix = (size_t)n - r->fd_kn_len;
+	if (r->fd_name[prefix] != '/' || prefix + r->kn_len >= sizeof(r->name) - 1)
+		return;
+	memmove(r->name + prefix, r->name, r->kn_len + 1);
+	memcpy(r->name, r->fd_name, prefix);
+	r->have_name = 1;
+}
+
+/*
  * The record @r of thread @tid of process @pid into @buf: with @event,
  * the event text the iterator renders (for OWN and LAST), else the text
  * of its type 2340 audit message (FLUSH).  Returns the length, or -1 when
@@ -306,10 +340,17 @@ static int render(const struct auxb_rec *r, int pid, int tid, char *buf,
 	struct out o = { .p = buf, .len = len, .in_msg = !event };
 	char fdname[PATH_MAX];
 	struct proc_task c = { .pid = pid, .tid = tid, .fdname = fdname };
+	struct auxb_rec other;
 
 	if (!len)
 		return -1;
 	buf[0] = '\0';
+	if (r->fd_other && r->fd >= 0 && !r->fd_name[0]) {
+		other = *r;
+		other.name[sizeof(other.name) - 1] = '\0';
+		name_other(&c, &other);
+		r = &other;
+	}
 	render_record(&o, &c, r, event);
 	return o.over ? -1 : (int)o.used;
 }

@@ -27,7 +27,10 @@
  * "serial=", "flushed=", "age_after=", "flush2=ERRNO", and nothing else),
  * hold PATH, holdw PATH (open it to read, to write; print "tid= serial=",
  * then wait to be killed), holdfchmod PATH MODE (the same after fchmod,
- * its descriptor open), holdkill PID SIG, holdping inet|inet6 (the
+ * its descriptor open), holdwrite PATH TEXT (open PATH to write, write
+ * TEXT, the descriptor left open: prints "tid=" only, and the records stay
+ * unread),
+ * holdkill PID SIG, holdping inet|inet6 (the
  * same after kill, after socket() of an ICMP echo socket),
  * llsandbox DIR PATH STALE, scsandbox PATH STALE (a sandbox that refuses
  * the iterator too: Landlock reading beneath /etc, /usr and DIR only, then
@@ -694,6 +697,17 @@ static int hold_record(void)
 	return 0;
 }
 
+/* print "tid=", then wait to be killed, the records unread: the
+ * service, not the iterator, is then the first to render them */
+static int hold_unread(void)
+{
+	printf("tid=%ld\n", (long)syscall(SYS_gettid));
+	fflush(stdout);
+	for (;;)
+		pause();
+	return 0;
+}
+
 static int hold(const char *path, int flags)
 {
 	int r = open(path, flags);
@@ -894,6 +908,15 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(a, "holdw") && argc == 3)
 		return hold(argv[2], O_WRONLY);
+	if (!strcmp(a, "holdwrite") && argc == 4) {
+		int fd = open(argv[2], O_WRONLY);
+
+		if (fd < 0)
+			perror("holdwrite: open");
+		else if (write(fd, argv[3], strlen(argv[3])) >= 0)
+			fprintf(stderr, "holdwrite: allowed\n");
+		return hold_unread();	/* the descriptor stays open */
+	}
 	if (!strcmp(a, "holdkill") && argc == 4) {
 		r = (int)syscall(SYS_kill, atoi(argv[2]), atoi(argv[3]));
 		return hold_record();
