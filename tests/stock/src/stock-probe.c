@@ -28,8 +28,8 @@
  * hold PATH, holdw PATH (open it to read, to write; print "tid= serial=",
  * then wait to be killed), holdfchmod PATH MODE (the same after fchmod,
  * its descriptor open), holdwrite PATH TEXT (open PATH to write, write
- * TEXT, the descriptor left open: prints "tid=" only, and the records stay
- * unread),
+ * TEXT, the descriptor left open), holdcreat PATH (open PATH with O_CREAT:
+ * these two print "tid=" only, and the records stay unread),
  * holdkill PID SIG, holdping inet|inet6 (the
  * same after kill, after socket() of an ICMP echo socket),
  * llsandbox DIR PATH STALE, scsandbox PATH STALE (a sandbox that refuses
@@ -916,6 +916,11 @@ int main(int argc, char **argv)
 		else if (write(fd, argv[3], strlen(argv[3])) >= 0)
 			fprintf(stderr, "holdwrite: allowed\n");
 		return hold_unread();	/* the descriptor stays open */
+	}
+	if (!strcmp(a, "holdcreat") && argc == 3) {
+		if (open(argv[2], O_WRONLY | O_CREAT, 0644) >= 0)
+			fprintf(stderr, "holdcreat: allowed\n");
+		return hold_unread();
 	}
 	if (!strcmp(a, "holdkill") && argc == 4) {
 		r = (int)syscall(SYS_kill, atoi(argv[2]), atoi(argv[3]));
