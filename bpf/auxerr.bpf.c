@@ -1484,29 +1484,113 @@ int BPF_PROG(bpf_x, const struct pt_regs *regs, long ret)
 }
 
 /*
- * perf_event_open() of a tracepoint with raw samples (or of the function
- * trace event) with kernel.perf_event_paranoid above -1, without
- * CAP_PERFMON: perf_allow_tracepoint() (inline, in
- * perf_trace_event_perm(), inlined) refuses with EPERM after the failed
- * check of CAP_PERFMON and then CAP_SYS_ADMIN (perfmon_capable()); the
- * note names CAP_PERFMON, as the series'.  At the system call's return
- * (perf_trace_init(), which the refusal returns through, cannot be
- * attached to on Debian's 6.12: EBUSY): its EPERM after a failed check of
- * one of those two capabilities, with the sysctl above -1 (its other
- * perfmon_capable() checks, also the sysctl's, return EACCES).
+ * perf_event_open() refused by kernel.perf_event_paranoid (the series'
+ * sites, kernel/patches/0021), each after a failed perfmon_capable()
+ * (CAP_PERFMON, then CAP_SYS_ADMIN), whose note names CAP_PERFMON as the
+ * series' does; the sysctl's value from its kallsyms address.  At the
+ * system call's return, which of its checks refused is derived from the
+ * errno, the sysctl and the attributes, in the kernel's order:
+ *
+ *  - EPERM, above -1: a tracepoint's raw samples (or the function trace
+ *    event), perf_allow_tracepoint() (inline, in perf_trace_event_perm(),
+ *    inlined; perf_trace_init(), which the refusal returns through,
+ *    cannot be attached to on Debian's 6.12: EBUSY);
+ *  - EACCES above 2: Debian's own level (its kernels' patch, and their
+ *    default), which refuses every perf_event_open() without
+ *    CAP_SYS_ADMIN before any other check: the note of that failed check
+ *    names CAP_SYS_ADMIN;
+ *  - EACCES above 1, an event that counts the kernel (exclude_kernel
+ *    clear): perf_allow_kernel() (inline in 6.1); then the namespaces
+ *    attribute's own perfmon_capable() check, which is no sysctl's;
+ *    then perf_allow_kernel() again for sampled physical addresses;
+ *  - EACCES above 0, a CPU-wide event (pid -1): perf_allow_cpu() (inline
+ *    in 6.1 and 6.12), in find_get_context().
  */
 #define CAP_PERFMON		38
+#define PERF_ATTR_EXCLUDE_KERNEL	(1ULL << 5)
+#define PERF_ATTR_NAMESPACES	(1ULL << 28)
+#define PERF_SAMPLE_PHYS_ADDR_BIT	(1ULL << 19)
 extern const void sysctl_perf_event_paranoid __ksym __weak;
+
+/* the head of struct perf_event_attr, up to its flags */
+struct perf_attr_head {
+	__u32 type, size;
+	__u64 config, sample_period, sample_type, read_format, flags;
+};
 
 SEC("fexit/__x64_sys_perf_event_open")
 int BPF_PROG(perf_tp_x, const struct pt_regs *regs, long ret)
 {
-	int v = -1;
+	struct perf_attr_head a;
+	int v = -1, pid;
 
-	if (ret != -EPERM || !&sysctl_perf_event_paranoid ||
+	if ((ret != -EPERM && ret != -EACCES) || !&sysctl_perf_event_paranoid ||
 	    bpf_probe_read_kernel(&v, sizeof(v), &sysctl_perf_event_paranoid) || v <= -1)
 		return 0;
-	note_policy(EPERM, CAP_PERFMON, CAP_SYS_ADMIN, AUXB_POLICY_PERF, v);
+	if (ret == -EPERM) {
+		note_policy(EPERM, CAP_PERFMON, CAP_SYS_ADMIN, AUXB_POLICY_PERF, v);
+		return 0;
+	}
+	if (v > 2) {
+		note_policy(EACCES, CAP_SYS_ADMIN, CAP_SYS_ADMIN, AUXB_POLICY_PERF, v);
+		return 0;
+	}
+	if (bpf_probe_read_user(&a, sizeof(a), (void *)BPF_CORE_READ(regs, di)))
+		return 0;
+	pid = (int)BPF_CORE_READ(regs, si);
+	if (!(v > 1 && !(a.flags & PERF_ATTR_EXCLUDE_KERNEL)) &&
+	    ((a.flags & PERF_ATTR_NAMESPACES) ||
+	     (!(v > 1 && (a.sample_type & PERF_SAMPLE_PHYS_ADDR_BIT)) && !(v > 0 && pid == -1))))
+		return 0;
+	note_policy(EACCES, CAP_PERFMON, CAP_SYS_ADMIN, AUXB_POLICY_PERF, v);
+	return 0;
+}
+
+/*
+ * Debian's kernel.unprivileged_userns_clone at 0 (its kernels' patch): a
+ * new user namespace, by unshare(), clone() or clone3() with
+ * CLONE_NEWUSER, needs CAP_SYS_ADMIN (copy_process(), ksys_unshare():
+ * EPERM, before any other check of the namespace), whose failed check's
+ * note names the sysctl, as the series' does.  The sysctl's value from
+ * its kallsyms address (a kernel without the patch has no such symbol,
+ * nor such a refusal).
+ */
+#define CLONE_NEWUSER	0x10000000ULL
+extern const void unprivileged_userns_clone __ksym __weak;
+
+static __always_inline void note_userns(__u64 flags, long ret)
+{
+	int v = 1;
+
+	if (ret != -EPERM || !(flags & CLONE_NEWUSER) || !&unprivileged_userns_clone ||
+	    bpf_probe_read_kernel(&v, sizeof(v), &unprivileged_userns_clone) || v)
+		return;
+	note_policy(EPERM, CAP_SYS_ADMIN, CAP_SYS_ADMIN, AUXB_POLICY_USERNS, v);
+}
+
+SEC("fexit/__x64_sys_unshare")
+int BPF_PROG(userns_unshare_x, const struct pt_regs *regs, long ret)
+{
+	note_userns(BPF_CORE_READ(regs, di), ret);
+	return 0;
+}
+
+SEC("fexit/__x64_sys_clone")
+int BPF_PROG(userns_clone_x, const struct pt_regs *regs, long ret)
+{
+	note_userns(BPF_CORE_READ(regs, di), ret);
+	return 0;
+}
+
+/* clone3(): the flags are the first member of struct clone_args */
+SEC("fexit/__x64_sys_clone3")
+int BPF_PROG(userns_clone3_x, const struct pt_regs *regs, long ret)
+{
+	__u64 flags = 0;
+
+	if (ret == -EPERM &&
+	    !bpf_probe_read_user(&flags, sizeof(flags), (void *)BPF_CORE_READ(regs, di)))
+		note_userns(flags, ret);
 	return 0;
 }
 

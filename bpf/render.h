@@ -69,7 +69,8 @@ static const char render_policies[AUXB_POLICIES][40] = { "",
 	"net.ipv4.ip_unprivileged_port_start", "kernel.dmesg_restrict",
 	"oom_score_adj_min", "vm.memfd_noexec", "vm.unprivileged_userfaultfd",
 	"vm.mmap_min_addr", "no_new_privs", "kernel.io_uring_disabled",
-	"kernel.unprivileged_bpf_disabled", "kernel.perf_event_paranoid" };
+	"kernel.unprivileged_bpf_disabled", "kernel.perf_event_paranoid",
+	"kernel.unprivileged_userns_clone" };
 static const char render_key_classes[3][8] = { "user", "group", "other" };
 /* the KEY_OTH_* bits, in the order of the mask, as keyctl(1) names them */
 static const char render_key_perms[7][8] = { "view", "read", "write", "search",

@@ -30,6 +30,10 @@
  * its descriptor open), holdwrite PATH TEXT (open PATH to write, write
  * TEXT, the descriptor left open), holdcreat PATH (open PATH with O_CREAT:
  * these two print "tid=" only, and the records stay unread),
+ * perf kernel|cpu|user (perf_event_open() of a software counter: of this
+ * process counting the kernel too, of CPU 0 for every process, of this
+ * process in user space only), userns unshare|clone|clone3 (a new user
+ * namespace),
  * holdkill PID SIG, holdping inet|inet6 (the
  * same after kill, after socket() of an ICMP echo socket),
  * llsandbox DIR PATH STALE, scsandbox PATH STALE (a sandbox that refuses
@@ -68,7 +72,8 @@
  * Output: "errno=N", then "fresh=SLOT" (the record libauxerr takes for
  * that errno, -1 none), "age=N",
  * "strerror=..." (auxerr_strerror()), the event text of
- * get_last_audit_record(), then "explain=..." (auxerr_explain()).
+ * get_last_audit_record(), then "explain=..." (auxerr_explain()), "remedy="
+ * and "remedy_who=" (auxerr_record_remedy()).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -100,6 +105,8 @@
 #include <linux/landlock.h>
 #include <linux/seccomp.h>
 #include <linux/fuse.h>
+#include <linux/perf_event.h>
+#include <linux/sched.h>
 
 #include <auxerr.h>
 
@@ -1097,6 +1104,38 @@ int main(int argc, char **argv)
 		int id = shmget((key_t)strtol(argv[2], NULL, 0), 0, 0);
 
 		r = id < 0 ? id : shmctl(id, IPC_RMID, NULL);
+	} else if (!strcmp(a, "perf") && argc == 3) {
+		/* perf counters: "kernel" counts this process in the kernel
+		 * too, "cpu" counts CPU 0 for every process, in user space
+		 * only, "user" this process in user space only */
+		struct perf_event_attr pa;
+		int cpuwide = !strcmp(argv[2], "cpu");
+
+		memset(&pa, 0, sizeof(pa));
+		pa.size = sizeof(pa);
+		pa.type = PERF_TYPE_SOFTWARE;
+		pa.config = PERF_COUNT_SW_CPU_CLOCK;
+		pa.disabled = 1;
+		pa.exclude_kernel = strcmp(argv[2], "kernel") != 0;
+		pa.exclude_hv = 1;
+		r = (int)syscall(SYS_perf_event_open, &pa, cpuwide ? -1 : 0,
+				 cpuwide ? 0 : -1, -1, 0);
+	} else if (!strcmp(a, "userns") && argc == 3) {
+		/* a new user namespace: by unshare, clone or clone3 (the
+		 * child, if any, exits at once) */
+		if (!strcmp(argv[2], "unshare")) {
+			r = (int)syscall(SYS_unshare, CLONE_NEWUSER);
+		} else if (!strcmp(argv[2], "clone")) {
+			r = (int)syscall(SYS_clone, CLONE_NEWUSER | SIGCHLD, NULL, NULL, NULL, 0);
+		} else {
+			struct clone_args ca = { .flags = CLONE_NEWUSER, .exit_signal = SIGCHLD };
+
+			r = (int)syscall(SYS_clone3, &ca, sizeof(ca));
+		}
+		if (r == 0 && strcmp(argv[2], "unshare"))
+			_exit(0);
+		if (r > 0)
+			waitpid(r, NULL, 0);
 	} else if (!strcmp(a, "ptrace") && argc == 3) {
 		r = (int)ptrace(PTRACE_ATTACH, atoi(argv[2]), NULL, NULL);
 	} else if (!strcmp(a, "clear") && argc == 3) {
@@ -1106,7 +1145,7 @@ int main(int argc, char **argv)
 		errno = e;
 	} else {
 		fprintf(stderr, "usage: stock-probe open PATH | openw PATH | exec PATH | chown PATH UID | mkdir PATH | unlink PATH | rename FROM TO | creat PATH | linkat FROM TO | kill PID SIG | llkill PID SIG | llunlink PATH | mmaplow ADDR | tgkill PID SIG | ping inet|inet6 | semop ID | shmrm KEY | connect PATH | holdkill PID SIG | holdping inet|inet6 | "
-			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | timedraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw [wait] | waitfresh PATH | execafter PATH UID PROG ARGS... | fusestall MOUNTPOINT | records | flushthread PATH | stopthread TID SECS\n");
+			"landlock DIR PATH | seccomp NR ERRNO PATH | llsandbox DIR PATH STALE | scsandbox PATH STALE | ownraw TID SLOT | ptrace PID | perf kernel|cpu|user | userns unshare|clone|clone3 | clear PATH | flush PATH | hold PATH | flushraw TID SERIAL | timedraw TID SERIAL | lastraw ENV PIDFD_TID TID | badraw | selfraw PATH | lenraw N | idle N SECS | stopped PATH | timedflush PATH | wantraw [wait] | waitfresh PATH | execafter PATH UID PROG ARGS... | fusestall MOUNTPOINT | records | flushthread PATH | stopthread TID SECS\n");
 		return 2;
 	}
 	e = r < 0 ? errno : 0;
@@ -1145,7 +1184,13 @@ int main(int argc, char **argv)
 	}
 	rec = auxerr_record_fetch(0);
 	if (rec) {
+		struct auxerr_remedy *rem = auxerr_record_remedy(rec);
+
 		printf("explain=%s\n", auxerr_explain(rec));
+		if (rem)
+			printf("remedy=%s\nremedy_who=%s\n", auxerr_remedy_text(rem),
+			       auxerr_remedy_who(rem) ? auxerr_remedy_who(rem) : "-");
+		auxerr_remedy_free(rem);
 		auxerr_record_free(rec);
 	}
 	if (late)
