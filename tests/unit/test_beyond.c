@@ -521,6 +521,50 @@ static void test_fdlimit_unknown_check(void)
 	auxerr_record_free(r);
 }
 
+static void test_vfsop_umount_submounts(void)
+{
+	struct auxerr_record *r = vo(166, -16,
+		"mechanism=vfsop check=umount_has_submounts value=31 limit=2",
+		CWD_DEMO);
+
+	expect_sentence(r, "umount2: EBUSY because mount 31 has 2 other "
+			"mount(s) on it, and a mount does not go from under "
+			"others");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: unmount the mounts on "
+		     "it first (umount -R unmounts the whole tree), or detach "
+		     "it all with MNT_DETACH (umount -l)", NULL, "the program",
+		     -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_vfsop_umount_in_use(void)
+{
+	struct auxerr_record *r = vo(166, -16,
+		"mechanism=vfsop check=umount_in_use value=58", CWD_DEMO);
+
+	expect_sentence(r, "umount2: EBUSY because mount 58 is in use: a "
+			"process has a file open in it, or its working "
+			"directory or root there (which process is not said)");
+	auxerr_record_free(r);
+}
+
+static void test_vfsop_mount_point(void)
+{
+	struct auxerr_record *r = vo(84, -16,
+		"mechanism=vfsop check=mount_point mode=040755 ouid=0 ogid=0 inode=7 dev=00:1f",
+		CWD_DEMO);
+
+	expect_sentence(r, "rmdir: EBUSY because the file is a mount point: a "
+			"mount of this mount namespace sits on it, and a mount "
+			"point is not removed or renamed");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: unmount what is "
+		     "mounted on the file first (umount), then remove or rename "
+		     "it", NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
 void add_beyond_suite(void)
 {
 	CU_pSuite s = CU_add_suite("issue 37: errors that are not denials (vm, exec, open, vfsop, fdlimit)", NULL, NULL);
@@ -544,6 +588,9 @@ void add_beyond_suite(void)
 	CU_add_test(s, "open check this library does not know", test_open_unknown_check);
 	CU_add_test(s, "open of a running program for writing", test_vfsop_text_busy);
 	CU_add_test(s, "a loop of symbolic links", test_vfsop_link_count);
+	CU_add_test(s, "umount of a mount with mounts on it", test_vfsop_umount_submounts);
+	CU_add_test(s, "umount of a mount in use", test_vfsop_umount_in_use);
+	CU_add_test(s, "rmdir of a mount point", test_vfsop_mount_point);
 	CU_add_test(s, "O_NOFOLLOW on a symbolic link", test_vfsop_nofollow);
 	CU_add_test(s, "rename across mounts", test_vfsop_rename_xdev);
 	CU_add_test(s, "EMFILE of the soft RLIMIT_NOFILE", test_fdlimit_soft);

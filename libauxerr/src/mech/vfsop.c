@@ -4,9 +4,12 @@
  * (kernel/auxerr/vfsop.c): ETXTBSY of a running program opened for
  * writing or of a program executed while open for writing, ELOOP of
  * O_NOFOLLOW, RESOLVE_NO_SYMLINKS, a nosymfollow mount or a loop of
- * links, EXDEV of rename() or link() across mounts.  check= names it,
- * value= and limit= the link count or the two mount ids where there are
- * some, the object the file.  The remedy is a change to the call.
+ * links, EXDEV of rename() or link() across mounts, EBUSY of umount()
+ * (mounts on the mount, the caller's working directory in it, other
+ * users, its propagated copy in use) and of removing a mount point.
+ * check= names it, value= and limit= the link count, the mount ids or
+ * the number of mounts on the mount where there are some, the object the
+ * file.  The remedy is a change to the call.
  */
 #include <string.h>
 
@@ -35,6 +38,20 @@ static int vfsop_clause(struct auxerr_buf *b, const struct auxerr_check *x)
 		auxerr__buf_printf(b, _("the two paths are on different mounts (mount %s and mount %s, as /proc/self/mountinfo numbers them), and %s does not cross mounts, not even two of one filesystem (a bind mount)"),
 				   value, limit,
 				   !strcmp(c, "rename_across_mounts") ? "rename()" : "link()");
+	else if (!strcmp(c, "umount_has_submounts"))
+		auxerr__buf_printf(b, _("mount %s has %s other mount(s) on it, and a mount does not go from under others"),
+				   value, limit);
+	else if (!strcmp(c, "umount_own_cwd"))
+		auxerr__buf_printf(b, _("this process's own working directory is in mount %s"),
+				   value);
+	else if (!strcmp(c, "umount_in_use"))
+		auxerr__buf_printf(b, _("mount %s is in use: a process has a file open in it, or its working directory or root there (which process is not said)"),
+				   value);
+	else if (!strcmp(c, "umount_peer_in_use"))
+		auxerr__buf_printf(b, _("mount propagation copied mount %s to another place (a peer or a slave mount, perhaps in another mount namespace), and that copy is in use"),
+				   value);
+	else if (!strcmp(c, "mount_point"))
+		auxerr__buf_str(b, _("the file is a mount point: a mount of this mount namespace sits on it, and a mount point is not removed or renamed"));
 	else
 		return 0;
 	return 1;
@@ -65,6 +82,16 @@ static int vfsop_fix(struct auxerr_buf *b, const struct auxerr_check *x)
 		auxerr__buf_str(b, _("copy the file to the other mount and remove the original (as mv does), or rename it within one mount"));
 	else if (!strcmp(c, "link_across_mounts"))
 		auxerr__buf_str(b, _("copy the file to the other mount, or make a symbolic link (ln -s) instead"));
+	else if (!strcmp(c, "umount_has_submounts"))
+		auxerr__buf_str(b, _("unmount the mounts on it first (umount -R unmounts the whole tree), or detach it all with MNT_DETACH (umount -l)"));
+	else if (!strcmp(c, "umount_own_cwd"))
+		auxerr__buf_str(b, _("leave the mount first (chdir() out of it, cd /), or detach it with MNT_DETACH (umount -l)"));
+	else if (!strcmp(c, "umount_in_use"))
+		auxerr__buf_str(b, _("stop what uses the mount (fuser -vm and lsof name the processes you may see), or detach it with MNT_DETACH (umount -l): it then goes when its last user does"));
+	else if (!strcmp(c, "umount_peer_in_use"))
+		auxerr__buf_str(b, _("make the mount private first (mount --make-private) or unmount the copy, or detach it with MNT_DETACH (umount -l)"));
+	else if (!strcmp(c, "mount_point"))
+		auxerr__buf_str(b, _("unmount what is mounted on the file first (umount), then remove or rename it"));
 	else
 		return 0;
 	return 1;
