@@ -6,7 +6,9 @@
 # flags that do not go together, O_DIRECT on proc, a command, a pipe too
 # full to shrink, a memfd made unsealable) and of the file or path a call
 # works on (mechanism=vfsop: a running program opened for writing,
-# O_NOFOLLOW, a loop of links) and the limits on open files
+# O_NOFOLLOW, a loop of links, a link across mounts, umount() of a busy
+# mount as root and as nobody in a user namespace of its own, removing
+# a mount point) and the limits on open files
 # (mechanism=fdlimit: RLIMIT_NOFILE below and at the hard limit,
 # fs.nr_open, dup2() beyond the rlimit, fs.file-max), each record field by field with libauxerr's sentence
 # and remedy (build/userland/auxerr-everyday); the remedies that are
@@ -234,6 +236,79 @@ fields vfsop-xdev check=link_across_mounts value="$(mnt_id "$t/scratch")" \
 	limit="$(mnt_id "$t/othermnt")"
 expect_eq vfsop-xdev-sentence "linkat $t/scratch/prog: EXDEV because the two paths are on different mounts (mount $(mnt_id "$t/scratch") and mount $(mnt_id "$t/othermnt"), as /proc/self/mountinfo numbers them), and link() does not cross mounts, not even two of one filesystem (a bind mount)" "$(get sentence)"
 umount "$t/othermnt"
+
+# ---- vfsop: umount() of a busy mount (EBUSY), as root ----------------------
+mkdir "$t/busy"
+mount -t tmpfs -o mode=0755 tmpfs "$t/busy"
+busy_id=$(mnt_id "$t/busy")
+mkdir "$t/busy/sub"
+mount -t tmpfs tmpfs "$t/busy/sub"
+out=$("$EV" umount "$t/busy" 2>&1)
+expect_eq vfsop-umount-sub-errno 16 "$(get errno)"
+expect_eq vfsop-umount-sub-mechanism vfsop "$(get mechanism)"
+expect_eq vfsop-umount-sub-syscall 166 "$(get sys.syscall)"
+fields vfsop-umount-sub check=umount_has_submounts arg= value="$busy_id" limit=1 inode=
+expect_eq vfsop-umount-sub-sentence "umount2 $t/busy: EBUSY because mount $busy_id has 1 other mount(s) on it, and a mount does not go from under others" "$(get sentence)"
+remedy vfsop-umount-sub command - "the program"
+expect_eq vfsop-umount-sub-remedy-text "The program must change its call: unmount the mounts on it first (umount -R unmounts the whole tree), or detach it all with MNT_DETACH (umount -l)" "$(get remedy.text)"
+umount "$t/busy/sub"
+# from inside the mount
+out=$("$EV" umount "$t/busy" cd 2>&1)
+expect_eq vfsop-umount-cwd-errno 16 "$(get errno)"
+fields vfsop-umount-cwd check=umount_own_cwd value="$busy_id" limit=
+expect_eq vfsop-umount-cwd-sentence "umount2 $t/busy: EBUSY because this process's own working directory is in mount $busy_id" "$(get sentence)"
+expect_eq vfsop-umount-cwd-remedy-text "The program must change its call: leave the mount first (chdir() out of it, cd /), or detach it with MNT_DETACH (umount -l)" "$(get remedy.text)"
+# another user's process working in it: neither it nor a count is named
+cd "$t/busy" || exit 1
+nobody_bg sleep 600
+user=$!
+cd "$t" || exit 1
+out=$("$EV" umount "$t/busy" 2>&1)
+expect_eq vfsop-umount-inuse-errno 16 "$(get errno)"
+fields vfsop-umount-inuse check=umount_in_use value="$busy_id" limit=
+expect_eq vfsop-umount-inuse-sentence "umount2 $t/busy: EBUSY because mount $busy_id is in use: a process has a file open in it, or its working directory or root there (which process is not said)" "$(get sentence)"
+kill "$user"
+wait "$user" 2>/dev/null
+# once it has gone, the same call succeeds
+out=$("$EV" umount "$t/busy" 2>&1)
+expect_eq vfsop-umount-after 0 "$(get errno)"
+
+# ---- vfsop: umount() as nobody in a user namespace of its own --------------
+mkdir "$t/userns"
+out=$(as_nobody unshare -Urm sh -c '
+	mount -t tmpfs tmpfs "$1" || exit 1
+	awk -v m="$1" '\''$5 == m { print "ns.mnt_id=" $1 }'\'' /proc/self/mountinfo
+	exec "$2" umount "$1" cd' - "$t/userns" "$EV" 2>&1)
+expect_eq vfsop-userns-errno 16 "$(get errno)"
+expect_eq vfsop-userns-uid "$NOBODY" "$(get sys.uid)"
+fields vfsop-userns check=umount_own_cwd value="$(get ns.mnt_id)"
+expect_eq vfsop-userns-sentence "umount2 $t/userns: EBUSY because this process's own working directory is in mount $(get ns.mnt_id)" "$(get sentence)"
+
+# ---- vfsop: removing a mount point (EBUSY), as nobody ----------------------
+mkdir -m 0777 "$t/mps"
+mkdir "$t/mps/mp"
+mp_ino=$(stat -c %i "$t/mps/mp")
+mount -t tmpfs tmpfs "$t/mps/mp"
+run rmdir "$t/mps/mp"
+expect_eq vfsop-mountpoint-errno 16 "$(get errno)"
+expect_eq vfsop-mountpoint-syscall 84 "$(get sys.syscall)"
+fields vfsop-mountpoint check=mount_point arg= value= mode=040755 ouid=0 inode="$mp_ino"
+expect_eq vfsop-mountpoint-sentence "rmdir $t/mps/mp: EBUSY because the file is a mount point: a mount of this mount namespace sits on it, and a mount point is not removed or renamed" "$(get sentence)"
+remedy vfsop-mountpoint command - "the program"
+expect_eq vfsop-mountpoint-remedy-text "The program must change its call: unmount what is mounted on the file first (umount), then remove or rename it" "$(get remedy.text)"
+run rename "$t/mps/mp" "$t/mps/moved"
+expect_eq vfsop-mountpoint-rename-errno 16 "$(get errno)"
+fields vfsop-mountpoint-rename check=mount_point inode="$mp_ino"
+# a file bind-mounted over, as a container's /etc/resolv.conf
+echo x > "$t/mps/f"
+f_ino=$(stat -c %i "$t/mps/f")
+mount --bind /dev/null "$t/mps/f"
+run unlink "$t/mps/f"
+expect_eq vfsop-bindfile-errno 16 "$(get errno)"
+fields vfsop-bindfile check=mount_point mode=0100644 inode="$f_ino"
+umount "$t/mps/f" "$t/mps/mp"
+run rmdir "$t/mps/mp"
+expect_eq vfsop-mountpoint-after 0 "$(get errno)"
 
 # ---- fdlimit: EMFILE of the soft RLIMIT_NOFILE, below the hard one -------
 run fill open 16 - 4096

@@ -5,7 +5,9 @@
  *
  *   auxerr-everyday ACTION ARGS...
  *
- * Actions: open PATH r|w|creat, link OLD NEW, kill PID SIG,
+ * Actions: open PATH r|w|creat, link OLD NEW, rename OLD NEW, rmdir PATH,
+ * unlink PATH, umount PATH [cd] (umount2() with no flag; with "cd", from
+ * inside PATH: a chdir() into it first), kill PID SIG,
  * setpriority PID PRIO, bind PORT (127.0.0.1), chmod PATH OCTAL (the chmod
  * system call itself), syslog (read the kernel log), setpgid PGID,
  * stat PATH (newfstatat), write PATH TEXT (open, then the write(2) that is
@@ -79,7 +81,7 @@
  * Output, written at the end (so that printing makes no system call in
  * between): "errno=N" (0: the call succeeded), then, when the newest
  * record is the call's (errno and system call match): "mechanism=",
- * "sys.NAME=raw" for the SYSCALL record's syscall, exit, a0, a1 and a2,
+ * "sys.NAME=raw" for the SYSCALL record's syscall, exit, a0, a1, a2, uid,
  * "f.NAME=raw" for every AUXERR field, "count.TYPE=N" and
  * "f.TYPE.NAME=raw" for the ANOM_LINK, ANOM_CREAT and SOCKADDR records,
  * "count.PATH=N" and the first PATH name interpreted, "i.PATH.name=",
@@ -206,6 +208,24 @@ static long act(int argc, char **argv, long *nr)
 	if (!strcmp(a, "link") && argc == 4) {
 		*nr = SYS_linkat;
 		return syscall(SYS_linkat, AT_FDCWD, argv[2], AT_FDCWD, argv[3], 0);
+	}
+	if (!strcmp(a, "rename") && argc == 4) {
+		*nr = SYS_renameat2;
+		return syscall(SYS_renameat2, AT_FDCWD, argv[2], AT_FDCWD, argv[3], 0);
+	}
+	if (!strcmp(a, "rmdir") && argc == 3) {
+		*nr = SYS_rmdir;
+		return syscall(SYS_rmdir, argv[2]);
+	}
+	if (!strcmp(a, "unlink") && argc == 3) {
+		*nr = SYS_unlinkat;
+		return syscall(SYS_unlinkat, AT_FDCWD, argv[2], 0);
+	}
+	if (!strcmp(a, "umount") && (argc == 3 || (argc == 4 && !strcmp(argv[3], "cd")))) {
+		*nr = SYS_umount2;
+		if (argc == 4 && chdir(argv[2]))
+			return -1;
+		return syscall(SYS_umount2, argv[2], 0);
 	}
 	if (!strcmp(a, "kill") && argc == 4) {
 		*nr = SYS_kill;
@@ -877,7 +897,7 @@ int main(int argc, char **argv)
 			"need", "possessed", "key_desc", NULL
 		};
 		static const char *const sys_names[] = {
-			"syscall", "exit", "a0", "a1", "a2", NULL
+			"syscall", "exit", "a0", "a1", "a2", "uid", NULL
 		};
 		struct auxerr_remedy *m = auxerr_record_remedy(r);
 		const char *s;
