@@ -29,6 +29,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -36,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -55,6 +57,7 @@
 #define F_OK_ DIR_ "/allowed"	/* 0644 root: opened and stat'ed */
 #define F_SECRET DIR_ "/secret"	/* 0600 root: open denied (dac) */
 #define F_MINE DIR_ "/mine"	/* nobody's: chown to root denied (cap) */
+#define D_NOBODY DIR_ "/nobody"	/* nobody's: mkdir/rmdir, mounts in a user ns */
 #define SYSCTL "/proc/sys/kernel/auxerr/"
 /* The system call the seccomp worker's filter answers with EPERM. */
 #define SECCOMP_NR __NR_getpgid
@@ -281,6 +284,57 @@ static long c_emfile_open(long n)
 	return t;
 }
 
+/* mkdir() then rmdir(): the removal that umount's family checks for a mount point */
+static long c_mkdir_rmdir(long n)
+{
+	double t = now_ns();
+
+	for (long i = 0; i < n; i++)
+		if (mkdir(D_NOBODY "/d", 0755) || rmdir(D_NOBODY "/d"))
+			die("mkdir/rmdir " D_NOBODY "/d");
+	return now_ns() - t;
+}
+
+/* Write @text to the /proc file @path, or die */
+static void proc_write(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+
+	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text) ||
+	    close(fd))
+		die(path);
+}
+
+/*
+ * mount() of a tmpfs then umount(), as nobody in a user and mount
+ * namespace of its own (made on the first batch): a rootless
+ * container's unmount, which succeeds
+ */
+static long c_mount_umount(long n)
+{
+	static int in_ns;
+	char map[32];
+	double t;
+
+	if (!in_ns) {
+		/* dropping to nobody left /proc/self root's: make it ours */
+		if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) ||
+		    unshare(CLONE_NEWUSER | CLONE_NEWNS))
+			die("unshare");
+		proc_write("/proc/self/setgroups", "deny");
+		snprintf(map, sizeof(map), "0 %d 1", NOBODY);
+		proc_write("/proc/self/uid_map", map);
+		proc_write("/proc/self/gid_map", map);
+		in_ns = 1;
+	}
+	t = now_ns();
+	for (long i = 0; i < n; i++)
+		if (mount("tmpfs", D_NOBODY, "tmpfs", 0, NULL) ||
+		    umount2(D_NOBODY, 0))
+			die("mount/umount " D_NOBODY);
+	return now_ns() - t;
+}
+
 /* open() with O_CREAT | O_DIRECTORY: EINVAL, which the open family notes */
 static long c_einval_open(long n)
 {
@@ -466,6 +520,8 @@ static const struct bcase cases[] = {
 	{ "fcntl", WK_OK, c_fcntl },
 	{ "pipe", WK_OK, c_pipe },
 	{ "socket", WK_OK, c_socket },
+	{ "mkdir_rmdir", WK_OK, c_mkdir_rmdir },
+	{ "mount_umount", WK_OK, c_mount_umount },
 	{ "einval_mmap", WK_DENY, c_einval_mmap },
 	{ "einval_open", WK_DENY, c_einval_open },
 	{ "emfile_open", WK_DENY, c_emfile_open },
@@ -733,6 +789,9 @@ static void setup_files(void)
 	fd = open(F_MINE, O_CREAT | O_WRONLY, 0644);
 	if (fd < 0 || close(fd) || chown(F_MINE, NOBODY, NOBODY))
 		die(F_MINE);
+	mkdir(D_NOBODY, 0755);
+	if (chown(D_NOBODY, NOBODY, NOBODY))
+		die(D_NOBODY);
 }
 
 static int split(char *s, char **out, int max)
