@@ -300,6 +300,22 @@ static void remedy_oom_score_adj(struct auxerr_remedy *m,
 	free(pid);
 }
 
+/* a remedy the caller carries out itself, with no privilege: the
+ * program's command line run under @wrap */
+static void remedy_by_caller(struct auxerr_remedy *m,
+			     const struct auxerr_facts *f, const char *wrap)
+{
+	unsigned long euid = 0;
+	int have = auxerr__id_num(&f->subject.euid, &euid);
+	char *me = have ? auxerr__user_label(&m->oom, euid) : NULL;
+
+	auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
+	    auxerr__xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
+	    have ? (long long)euid : -1);
+	m->command = auxerr__program_command(&m->oom, f, NULL, wrap);
+	free(me);
+}
+
 /*
  * cap with policy=no_new_privs: a seccomp filter refused to a thread
  * without no_new_privs (a thread attribute, not a sysctl) and without
@@ -310,19 +326,11 @@ static void remedy_oom_score_adj(struct auxerr_remedy *m,
 static void remedy_no_new_privs(struct auxerr_remedy *m,
 				const struct auxerr_facts *f)
 {
-	unsigned long euid = 0;
-	int have = auxerr__id_num(&f->subject.euid, &euid);
-	char *me = have ? auxerr__user_label(&m->oom, euid) : NULL;
 	struct auxerr_buf b = { 0 };
 
-	auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
-	    auxerr__xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
-	    have ? (long long)euid : -1);
-	m->command = auxerr__program_command(&m->oom, f, NULL,
-					     "setpriv --no-new-privs --");
+	remedy_by_caller(m, f, "setpriv --no-new-privs --");
 	auxerr__buf_str(&b, _("A seccomp filter needs no_new_privs set on the thread that installs it, which needs no privilege: the program can call prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) before it installs its filter, or whoever starts it can run it with no_new_privs set; the cost: set-user-ID and set-group-ID programs and file capabilities no longer raise privileges across exec for it and its children"));
 	auxerr__remedy_say(m, &b);
-	free(me);
 }
 
 /*
@@ -505,17 +513,10 @@ static int userns_would_do(const struct auxerr_facts *f, const char *cap)
 static void remedy_userns(struct auxerr_remedy *m, const struct auxerr_facts *f,
 			  const char *cap)
 {
-	unsigned long euid = 0;
-	int have = auxerr__id_num(&f->subject.euid, &euid);
-	char *me = have ? auxerr__user_label(&m->oom, euid) : NULL;
 	char *CAP = auxerr__cap_upper(&m->oom, cap);
 	struct auxerr_buf b = { 0 };
 
-	auxerr__remedy_set(m, AUXERR_REMEDY_COMMAND,
-	    auxerr__xprintf(&m->oom, _("the caller (%s)"), me ? me : "?"),
-	    have ? (long long)euid : -1);
-	m->command = auxerr__program_command(&m->oom, f, NULL,
-					     "unshare --user --map-root-user --");
+	remedy_by_caller(m, f, "unshare --user --map-root-user --");
 	if (strcmp(cap, "sys_chroot") == 0)
 		auxerr__buf_printf(&b, _("The program can run in a user namespace of its own, where it holds %s over its own root directory and no privilege on the host (where unprivileged user namespaces are enabled: sysctl user.max_user_namespaces above 0); there it appears as root and other users' files as nobody"),
 				   CAP ? CAP : "?");
@@ -523,7 +524,6 @@ static void remedy_userns(struct auxerr_remedy *m, const struct auxerr_facts *f,
 		auxerr__buf_printf(&b, _("The program can create a user namespace together with the others (CLONE_NEWUSER in the same call, or run it inside one), where it holds %s over the namespaces it makes and no privilege on the host (where unprivileged user namespaces are enabled: sysctl user.max_user_namespaces above 0); there it appears as root and other users' files as nobody"),
 				   CAP ? CAP : "?");
 	auxerr__remedy_say(m, &b);
-	free(me);
 	free(CAP);
 }
 
