@@ -72,6 +72,7 @@ int main(void)
 	add_usermsg_suite();
 	add_damaged_suite();
 	add_facts_suite();
+	add_mech_table_suite();
 	CU_basic_set_mode(CU_BRM_NORMAL);
 	CU_basic_run_tests();
 	failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();

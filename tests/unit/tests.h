@@ -30,6 +30,7 @@ void add_lsm_record_suite(void);
 void add_usermsg_suite(void);
 void add_damaged_suite(void);
 void add_facts_suite(void);
+void add_mech_table_suite(void);
 
 /* parse fixture @name; CU_FAIL and NULL if it does not parse */
 struct auxerr_record *parse_fixture(const char *name);

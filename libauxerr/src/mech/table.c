@@ -1,26 +1,22 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The mechanism table (mech.h): every mechanism= libauxerr explains, in
- * the order of the kernel's enum auxerr_mechanism.  A mechanism not here
- * gets the generic sentence ("denied by the mechanism "X"" and its
- * facts) and no remedy.
+ * The mechanism table (mech.h): every mechanism= libauxerr explains.
+ * mech-list.h is made at build time from the entries mech/NAME.c define
+ * (libauxerr/mech-list), so no list here grows with a new mechanism.  A
+ * mechanism not here gets the generic sentence ("denied by the mechanism
+ * "X"" and its facts) and no remedy.
  */
 #include <string.h>
 
+#include "mech-list.h"
 #include "mech.h"
 
 /* X(NAME): the entry auxerr__mech_NAME of mech/NAME.c */
-#define MECHANISMS(X) \
-	X(dac) X(path) X(cap) X(lsm) X(seccomp) X(mount) X(inode) X(sticky) \
-	X(ptrace) X(protected) X(signal) X(unknown) X(task) X(hidepid) \
-	X(fuse) X(device) X(capset) X(ipc) X(ping) X(vm) X(exec) X(filetype) \
-	X(broadcast) X(sysctl) X(key) X(open) X(vfsop) X(fdlimit)
-
 #define DECLARE(n) extern const struct auxerr_mech auxerr__mech_##n;
-MECHANISMS(DECLARE)
+AUXERR_MECHANISMS(DECLARE)
 
 #define ENTRY(n) &auxerr__mech_##n,
-static const struct auxerr_mech *const mechanisms[] = { MECHANISMS(ENTRY) };
+static const struct auxerr_mech *const mechanisms[] = { AUXERR_MECHANISMS(ENTRY) };
 
 const struct auxerr_mech *auxerr__mech(const char *name)
 {
