@@ -206,7 +206,7 @@ expect_eq vfsop-busy-errno 26 "$(get errno)"
 expect_eq vfsop-busy-mechanism vfsop "$(get mechanism)"
 fields vfsop-busy check=text_busy arg= value= mode=0100777 ouid=0 \
 	inode="$(stat -c %i "$t/scratch/prog")"
-expect_eq vfsop-busy-sentence "openat $t/scratch/prog: ETXTBSY because the file is a program that is running (or that the kernel is loading), and a running program cannot be opened for writing" "$(get sentence)"
+expect_eq vfsop-busy-sentence "openat $t/scratch/prog: ETXTBSY because the file is a program that is running (or that the kernel is loading), and a running program cannot be opened for writing or truncated" "$(get sentence)"
 remedy vfsop-busy command - "the program"
 # once it has ended, the same call succeeds
 run openflags "$t/scratch/prog" 1 0

@@ -349,7 +349,7 @@ static void test_vfsop_text_busy(void)
 	expect_sentence(r, "openat /tmp/demo/prog: ETXTBSY because the file is "
 			"a program that is running (or that the kernel is "
 			"loading), and a running program cannot be opened for "
-			"writing");
+			"writing or truncated");
 	check_remedy(r, AUXERR_REMEDY_COMMAND,
 		     "The program must change its call: write the new version "
 		     "to a new file and rename() it over the old one (install, "
@@ -565,6 +565,37 @@ static void test_vfsop_mount_point(void)
 	auxerr_record_free(r);
 }
 
+static void test_vfsop_swapfile(void)
+{
+	struct auxerr_record *r = vo(1, -26,
+		"mechanism=vfsop check=swapfile mode=0100600 ouid=0 ogid=0 inode=12 dev=07:00",
+		CWD_DEMO);
+
+	expect_sentence(r, "write: ETXTBSY because the file is an active swap "
+			"area, which is not written, truncated or allocated "
+			"while it is on");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: turn the swap area off "
+		     "first (swapoff), or write to another file", NULL,
+		     "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+static void test_vfsop_swapon_active(void)
+{
+	struct auxerr_record *r = vo(167, -16,
+		"mechanism=vfsop check=swapon_active mode=0100600 ouid=0 ogid=0 inode=12 dev=07:00",
+		CWD_DEMO PATH_APP("/mnt/swap", "0100600"));
+
+	expect_sentence(r, "swapon /mnt/swap: EBUSY because the file is already "
+			"an active swap area");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: leave it on, as swapon "
+		     "--show lists it, or turn it off first (swapoff) to turn "
+		     "it on anew", NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
 void add_beyond_suite(void)
 {
 	CU_pSuite s = CU_add_suite("issue 37: errors that are not denials (vm, exec, open, vfsop, fdlimit)", NULL, NULL);
@@ -591,6 +622,8 @@ void add_beyond_suite(void)
 	CU_add_test(s, "umount of a mount with mounts on it", test_vfsop_umount_submounts);
 	CU_add_test(s, "umount of a mount in use", test_vfsop_umount_in_use);
 	CU_add_test(s, "rmdir of a mount point", test_vfsop_mount_point);
+	CU_add_test(s, "write of an active swap file", test_vfsop_swapfile);
+	CU_add_test(s, "swapon of an active swap file", test_vfsop_swapon_active);
 	CU_add_test(s, "O_NOFOLLOW on a symbolic link", test_vfsop_nofollow);
 	CU_add_test(s, "rename across mounts", test_vfsop_rename_xdev);
 	CU_add_test(s, "EMFILE of the soft RLIMIT_NOFILE", test_fdlimit_soft);

@@ -6,7 +6,9 @@
  * O_NOFOLLOW, RESOLVE_NO_SYMLINKS, a nosymfollow mount or a loop of
  * links, EXDEV of rename() or link() across mounts, EBUSY of umount()
  * (mounts on the mount, the caller's working directory in it, other
- * users, its propagated copy in use) and of removing a mount point.
+ * users, its propagated copy in use) and of removing a mount point,
+ * ETXTBSY of truncating a running program or of writing, truncating or
+ * allocating an active swap file, EBUSY of swapon() of one.
  * check= names it, value= and limit= the link count, the mount ids or
  * the number of mounts on the mount where there are some, the object the
  * file.  The remedy is a change to the call.
@@ -22,7 +24,7 @@ static int vfsop_clause(struct auxerr_buf *b, const struct auxerr_check *x)
 	const char *c = x->check, *value = x->value, *limit = x->limit;
 
 	if (!strcmp(c, "text_busy"))
-		auxerr__buf_str(b, _("the file is a program that is running (or that the kernel is loading), and a running program cannot be opened for writing"));
+		auxerr__buf_str(b, _("the file is a program that is running (or that the kernel is loading), and a running program cannot be opened for writing or truncated"));
 	else if (!strcmp(c, "exec_open_for_writing"))
 		auxerr__buf_str(b, _("a file descriptor, of this process or another, has the program open for writing, and a program being written cannot be run"));
 	else if (!strcmp(c, "nofollow"))
@@ -52,6 +54,10 @@ static int vfsop_clause(struct auxerr_buf *b, const struct auxerr_check *x)
 				   value);
 	else if (!strcmp(c, "mount_point"))
 		auxerr__buf_str(b, _("the file is a mount point: a mount of this mount namespace sits on it, and a mount point is not removed or renamed"));
+	else if (!strcmp(c, "swapfile"))
+		auxerr__buf_str(b, _("the file is an active swap area, which is not written, truncated or allocated while it is on"));
+	else if (!strcmp(c, "swapon_active"))
+		auxerr__buf_str(b, _("the file is already an active swap area"));
 	else
 		return 0;
 	return 1;
@@ -92,6 +98,10 @@ static int vfsop_fix(struct auxerr_buf *b, const struct auxerr_check *x)
 		auxerr__buf_str(b, _("make the mount private first (mount --make-private) or unmount the copy, or detach it with MNT_DETACH (umount -l)"));
 	else if (!strcmp(c, "mount_point"))
 		auxerr__buf_str(b, _("unmount what is mounted on the file first (umount), then remove or rename it"));
+	else if (!strcmp(c, "swapfile"))
+		auxerr__buf_str(b, _("turn the swap area off first (swapoff), or write to another file"));
+	else if (!strcmp(c, "swapon_active"))
+		auxerr__buf_str(b, _("leave it on, as swapon --show lists it, or turn it off first (swapoff) to turn it on anew"));
 	else
 		return 0;
 	return 1;
