@@ -5,7 +5,8 @@
 # another machine) and of open(), openat2() and fcntl() (mechanism=open:
 # flags that do not go together, O_DIRECT on proc, a command, a pipe too
 # full to shrink, a memfd made unsealable) and of the file or path a call
-# works on (mechanism=vfsop: a running program opened for writing,
+# works on (mechanism=vfsop: a running program opened for writing or
+# truncated, an active swap file written, truncated or swapped on again,
 # O_NOFOLLOW, a loop of links, a link across mounts, umount() of a busy
 # mount as root and as nobody in a user namespace of its own, removing
 # a mount point) and the limits on open files
@@ -200,6 +201,13 @@ chmod 0777 "$t/scratch/prog"
 nobody_bg "$t/scratch/prog" 600
 busy=$!
 run openflags "$t/scratch/prog" 1 0	# O_WRONLY
+busy_out=$out
+# truncate() of it, and open() with O_TRUNC, while it runs
+run truncate "$t/scratch/prog"
+trunc_out=$out
+run openflags "$t/scratch/prog" 0x201 0	# O_WRONLY | O_TRUNC
+otrunc_out=$out
+out=$busy_out
 kill "$busy"
 wait "$busy" 2>/dev/null
 expect_eq vfsop-busy-errno 26 "$(get errno)"
@@ -208,6 +216,18 @@ fields vfsop-busy check=text_busy arg= value= mode=0100777 ouid=0 \
 	inode="$(stat -c %i "$t/scratch/prog")"
 expect_eq vfsop-busy-sentence "openat $t/scratch/prog: ETXTBSY because the file is a program that is running (or that the kernel is loading), and a running program cannot be opened for writing or truncated" "$(get sentence)"
 remedy vfsop-busy command - "the program"
+out=$trunc_out
+expect_eq vfsop-truncate-errno 26 "$(get errno)"
+expect_eq vfsop-truncate-mechanism vfsop "$(get mechanism)"
+expect_eq vfsop-truncate-syscall 76 "$(get sys.syscall)"
+fields vfsop-truncate check=text_busy arg= value= mode=0100777 ouid=0 \
+	inode="$(stat -c %i "$t/scratch/prog")"
+expect_eq vfsop-truncate-sentence "truncate $t/scratch/prog: ETXTBSY because the file is a program that is running (or that the kernel is loading), and a running program cannot be opened for writing or truncated" "$(get sentence)"
+remedy vfsop-truncate command - "the program"
+out=$otrunc_out
+expect_eq vfsop-otrunc-errno 26 "$(get errno)"
+expect_eq vfsop-otrunc-syscall 257 "$(get sys.syscall)"
+fields vfsop-otrunc check=text_busy inode="$(stat -c %i "$t/scratch/prog")"
 # once it has ended, the same call succeeds
 run openflags "$t/scratch/prog" 1 0
 expect_eq vfsop-busy-after 0 "$(get errno)"
@@ -309,6 +329,52 @@ fields vfsop-bindfile check=mount_point mode=0100644 inode="$f_ino"
 umount "$t/mps/f" "$t/mps/mp"
 run rmdir "$t/mps/mp"
 expect_eq vfsop-mountpoint-after 0 "$(get errno)"
+
+# ---- vfsop: an active swap file (ETXTBSY, EBUSY), as root -----------------
+# (tmpfs has no swap files: ext4 on a loop device)
+mkdir "$t/swapfs"
+truncate -s 64M "$t/swap.img"
+if mkfs.ext4 -q -F "$t/swap.img" >/dev/null && mount -o loop "$t/swap.img" "$t/swapfs" &&
+	dd if=/dev/zero of="$t/swapfs/swap" bs=1M count=16 status=none &&
+	chmod 0600 "$t/swapfs/swap" && mkswap "$t/swapfs/swap" >/dev/null &&
+	swapon "$t/swapfs/swap"; then
+	pass vfsop-swap-setup
+	swap_ino=$(stat -c %i "$t/swapfs/swap")
+	out=$("$EV" write "$t/swapfs/swap" x 2>&1)
+	expect_eq vfsop-swapfile-errno 26 "$(get errno)"
+	expect_eq vfsop-swapfile-mechanism vfsop "$(get mechanism)"
+	expect_eq vfsop-swapfile-syscall 1 "$(get sys.syscall)"
+	fields vfsop-swapfile check=swapfile arg= value= mode=0100600 ouid=0 \
+		inode="$swap_ino"
+	expect_eq vfsop-swapfile-sentence "write $t/swapfs/swap: ETXTBSY because the file is an active swap area, which is not written, truncated or allocated while it is on" "$(get sentence)"
+	remedy vfsop-swapfile command - "the program"
+	expect_eq vfsop-swapfile-remedy-text "The program must change its call: turn the swap area off first (swapoff), or write to another file" "$(get remedy.text)"
+	# truncate(), ftruncate() and open() with O_TRUNC: the same check
+	for how in truncate:76 ftruncate:77; do
+		out=$("$EV" "${how%:*}" "$t/swapfs/swap" 2>&1)
+		expect_eq "vfsop-swapfile-${how%:*}-errno" 26 "$(get errno)"
+		expect_eq "vfsop-swapfile-${how%:*}-syscall" "${how#*:}" "$(get sys.syscall)"
+		fields "vfsop-swapfile-${how%:*}" check=swapfile inode="$swap_ino"
+	done
+	out=$("$EV" openflags "$t/swapfs/swap" 0x201 0 2>&1)
+	expect_eq vfsop-swapfile-otrunc-errno 26 "$(get errno)"
+	expect_eq vfsop-swapfile-otrunc-syscall 257 "$(get sys.syscall)"
+	fields vfsop-swapfile-otrunc check=swapfile inode="$swap_ino"
+	# swapon() of it again: EBUSY
+	out=$("$EV" swapon "$t/swapfs/swap" 2>&1)
+	expect_eq vfsop-swapon-errno 16 "$(get errno)"
+	expect_eq vfsop-swapon-syscall 167 "$(get sys.syscall)"
+	fields vfsop-swapon check=swapon_active mode=0100600 inode="$swap_ino"
+	expect_eq vfsop-swapon-sentence "swapon $t/swapfs/swap: EBUSY because the file is already an active swap area" "$(get sentence)"
+	remedy vfsop-swapon command - "the program"
+	# the remedy: swapped off, the same write succeeds
+	swapoff "$t/swapfs/swap"
+	out=$("$EV" write "$t/swapfs/swap" x 2>&1)
+	expect_eq vfsop-swapfile-after 0 "$(get errno)"
+	umount "$t/swapfs"
+else
+	fail vfsop-swap-setup "no swap file on ext4 on a loop device"
+fi
 
 # ---- fdlimit: EMFILE of the soft RLIMIT_NOFILE, below the hard one -------
 run fill open 16 - 4096

@@ -38,8 +38,8 @@
  * without PATH), mprotect PROT [PATH] (of a fresh private anonymous page,
  * or of a MAP_SHARED page of PATH opened read-only), mremap NEWLEN FLAGS
  * (of a fresh one-page mapping), exec PATH (execve() with no argument),
- * truncate PATH (to 0), ftruncate PATH (opened O_WRONLY | O_APPEND, then
- * ftruncate to 0), utimes PATH (utimensat to 1 s), sendto ADDR PORT
+ * swapon PATH (flags 0), truncate PATH (to 0), ftruncate PATH (opened
+ * O_WRONLY | O_APPEND, then ftruncate to 0), utimes PATH (utimensat to 1 s), sendto ADDR PORT
  * [so_broadcast] (one byte from a new UDP socket, with SO_BROADCAST set
  * when asked), udp-connect ADDR PORT [so_broadcast] (connect() of one),
  * memfd exec|seal|none (memfd_create with MFD_EXEC, MFD_NOEXEC_SEAL or no
@@ -525,6 +525,10 @@ static long act(int argc, char **argv, long *nr)
 		*nr = SYS_bpf;
 		fd = syscall(SYS_bpf, BPF_PROG_LOAD, &attr, sizeof(attr));
 		return fd;
+	}
+	if (!strcmp(a, "swapon") && argc == 3) {
+		*nr = SYS_swapon;
+		return syscall(SYS_swapon, argv[2], 0);
 	}
 	if (!strcmp(a, "truncate") && argc == 3) {
 		*nr = SYS_truncate;
