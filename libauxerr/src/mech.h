@@ -172,6 +172,7 @@ struct auxerr_check {
 	unsigned long v, l;	/* their numbers where v_ok, l_ok */
 	int v_ok, l_ok;
 	char *fstype;		/* decoded, NULL when absent */
+	char *message;		/* a file system's message= decoded, or NULL */
 	const char *err;	/* "EINVAL", "the error" when unknown */
 };
 

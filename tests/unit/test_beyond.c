@@ -596,6 +596,49 @@ static void test_vfsop_swapon_active(void)
 	auxerr_record_free(r);
 }
 
+/* The kernel writes the message in hex: it has spaces */
+static void test_vfsop_fs_message(void)
+{
+	struct auxerr_record *r = vo(165, -22,
+		"mechanism=vfsop check=fs_message message=746D7066733A204261642076616C756520666F72202773697A6527",
+		CWD_DEMO);
+
+	expect_sentence(r, "mount: EINVAL because tmpfs said: Bad value for "
+			"'size'");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: fix or drop the option "
+		     "'size' (the options of tmpfs: its manual page, man 5 "
+		     "tmpfs, and mount(8))", NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+}
+
+/* A message that names no file system, and one that starts with a path */
+static void test_vfsop_fs_message_unnamed(void)
+{
+	struct auxerr_record *r = vo(165, -22,
+		"mechanism=vfsop check=fs_message message=4E6F20736F7572636520737065636966696564",
+		CWD_DEMO);
+
+	expect_sentence(r, "mount: EINVAL because the file system said: No "
+			"source specified");
+	check_remedy(r, AUXERR_REMEDY_COMMAND,
+		     "The program must change its call: fix the mount's source "
+		     "or options as the message says (each file system's "
+		     "options: mount(8))", NULL, "the program", -1, NULL);
+	auxerr_record_free(r);
+	r = vo(431, -22,
+	       "mechanism=vfsop check=fs_message message=2F6465762F73647A3A2043616E2774206F70656E20626C6F636B646576",
+	       CWD_DEMO);
+	expect_sentence(r, "fsconfig: EINVAL because the file system said: "
+			"/dev/sdz: Can't open blockdev");
+	auxerr_record_free(r);
+	/* no message= (a newer kernel's, or a cut record): the facts */
+	r = vo(165, -22, "mechanism=vfsop check=fs_message", CWD_DEMO);
+	expect_sentence(r, "mount: EINVAL because a check of the file or path "
+			"refused it (check fs_message)");
+	auxerr_record_free(r);
+}
+
 void add_beyond_suite(void)
 {
 	CU_pSuite s = CU_add_suite("issue 37: errors that are not denials (vm, exec, open, vfsop, fdlimit)", NULL, NULL);
@@ -624,6 +667,8 @@ void add_beyond_suite(void)
 	CU_add_test(s, "rmdir of a mount point", test_vfsop_mount_point);
 	CU_add_test(s, "write of an active swap file", test_vfsop_swapfile);
 	CU_add_test(s, "swapon of an active swap file", test_vfsop_swapon_active);
+	CU_add_test(s, "mount: the file system's message", test_vfsop_fs_message);
+	CU_add_test(s, "mount: a message naming no file system", test_vfsop_fs_message_unnamed);
 	CU_add_test(s, "O_NOFOLLOW on a symbolic link", test_vfsop_nofollow);
 	CU_add_test(s, "rename across mounts", test_vfsop_rename_xdev);
 	CU_add_test(s, "EMFILE of the soft RLIMIT_NOFILE", test_fdlimit_soft);

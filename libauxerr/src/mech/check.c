@@ -31,6 +31,7 @@ static struct auxerr_check check_read(int *oom, const struct auxerr_facts *f)
 	if (!x.limit)
 		x.limit = "?";
 	x.fstype = auxerr__decode(oom, auxerr__aux(r, "fstype"));
+	x.message = auxerr__decode(oom, auxerr__aux(r, "message"));
 	x.err = e > 0 ? audit_errno_to_name(e) : NULL;
 	if (!x.err)
 		x.err = "the error";
@@ -52,6 +53,7 @@ void auxerr__check_sentence(struct auxerr_buf *b, const struct auxerr_facts *f,
 	if (oom)
 		b->oom = 1;
 	free(x.fstype);
+	free(x.message);
 }
 
 void auxerr__check_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f,
@@ -76,6 +78,7 @@ void auxerr__check_remedy(struct auxerr_remedy *m, const struct auxerr_facts *f,
 	free(change.s);
 	auxerr__remedy_say(m, &b);
 	free(x.fstype);
+	free(x.message);
 }
 
 void auxerr__check_the_file(struct auxerr_buf *b, const struct auxerr_check *x)

@@ -8,15 +8,88 @@
  * (mounts on the mount, the caller's working directory in it, other
  * users, its propagated copy in use) and of removing a mount point,
  * ETXTBSY of truncating a running program or of writing, truncating or
- * allocating an active swap file, EBUSY of swapon() of one.
+ * allocating an active swap file, EBUSY of swapon() of one, and the
+ * EINVAL of a mount whose file system logged why (fs_message: message=
+ * as fsopen()'s log gives it, "tmpfs: Bad value for 'size'").
  * check= names it, value= and limit= the link count, the mount ids or
  * the number of mounts on the mount where there are some, the object the
  * file.  The remedy is a change to the call.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "mech.h"
 #include "text.h"
+
+/*
+ * Split a file system's message, "tmpfs: Bad value for 'size'", into
+ * who said it (tmpfs; NULL when the message names no one: "No source
+ * specified") and what, which points into @msg.  The logger's prefix is
+ * a file system's name (or VFS), one word without a slash: a message
+ * that starts with a path ("/dev/x: Can't open blockdev") is all text.
+ */
+static const char *fs_message_split(const char *msg, char *who, size_t size)
+{
+	size_t n = strspn(msg, "abcdefghijklmnopqrstuvwxyz"
+			       "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-");
+
+	who[0] = '\0';
+	if (!n || n >= size || strncmp(msg + n, ": ", 2))
+		return msg;
+	memcpy(who, msg, n);
+	who[n] = '\0';
+	return msg + n + 2;
+}
+
+/* The first name in quotes in @text ('size', "foo"), or NULL; free it */
+static char *fs_message_option(const char *text)
+{
+	const char *open = strpbrk(text, "'\""), *close;
+	char *name;
+
+	if (!open)
+		return NULL;
+	close = strchr(open + 1, *open);
+	if (!close || close == open + 1)
+		return NULL;
+	name = malloc(close - open);
+	if (!name)
+		return NULL;
+	memcpy(name, open + 1, close - open - 1);
+	name[close - open - 1] = '\0';
+	return name;
+}
+
+/* "tmpfs said: Bad value for 'size'" */
+static void fs_message_clause(struct auxerr_buf *b, const char *msg)
+{
+	char who[64];
+	const char *text = fs_message_split(msg, who, sizeof(who));
+
+	if (*who)
+		auxerr__buf_printf(b, _("%s said: %s"), who, text);
+	else
+		auxerr__buf_printf(b, _("the file system said: %s"), text);
+}
+
+/* "fix or drop the option 'size' (tmpfs's options: man 5 tmpfs, mount(8))" */
+static void fs_message_fix(struct auxerr_buf *b, const char *msg)
+{
+	char who[64];
+	const char *text = fs_message_split(msg, who, sizeof(who));
+	char *option = fs_message_option(text);
+
+	if (option)
+		auxerr__buf_printf(b, _("fix or drop the option '%s'"), option);
+	else
+		auxerr__buf_str(b, _("fix the mount's source or options as the message says"));
+	if (*who && strcmp(who, "VFS"))
+		auxerr__buf_printf(b, _(" (the options of %s: its manual page, man 5 %s, and mount(8))"),
+				   who, who);
+	else
+		auxerr__buf_str(b, _(" (each file system's options: mount(8))"));
+	free(option);
+}
 
 /* the clause after "ETXTBSY because "; 0 when the check is not known */
 static int vfsop_clause(struct auxerr_buf *b, const struct auxerr_check *x)
@@ -58,6 +131,8 @@ static int vfsop_clause(struct auxerr_buf *b, const struct auxerr_check *x)
 		auxerr__buf_str(b, _("the file is an active swap area, which is not written, truncated or allocated while it is on"));
 	else if (!strcmp(c, "swapon_active"))
 		auxerr__buf_str(b, _("the file is already an active swap area"));
+	else if (!strcmp(c, "fs_message") && x->message)
+		fs_message_clause(b, x->message);
 	else
 		return 0;
 	return 1;
@@ -102,6 +177,8 @@ static int vfsop_fix(struct auxerr_buf *b, const struct auxerr_check *x)
 		auxerr__buf_str(b, _("turn the swap area off first (swapoff), or write to another file"));
 	else if (!strcmp(c, "swapon_active"))
 		auxerr__buf_str(b, _("leave it on, as swapon --show lists it, or turn it off first (swapoff) to turn it on anew"));
+	else if (!strcmp(c, "fs_message") && x->message)
+		fs_message_fix(b, x->message);
 	else
 		return 0;
 	return 1;
