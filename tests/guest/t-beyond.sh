@@ -7,7 +7,7 @@
 # full to shrink, a memfd made unsealable) and of the file or path a call
 # works on (mechanism=vfsop: a running program opened for writing or
 # truncated, an active swap file written, truncated or swapped on again,
-# O_NOFOLLOW, a loop of links, a link across mounts, umount() of a busy
+# a mount option tmpfs refused, its message kept, O_NOFOLLOW, a loop of links, a link across mounts, umount() of a busy
 # mount as root and as nobody in a user namespace of its own, removing
 # a mount point) and the limits on open files
 # (mechanism=fdlimit: RLIMIT_NOFILE below and at the hard limit,
@@ -457,6 +457,29 @@ expect_eq file-max-raised $((2 * (open_now + 100))) "$(cat /proc/sys/fs/file-max
 run fill pipe - - 40
 echo "$file_max_was" > /proc/sys/fs/file-max
 expect_eq file-max-after 0 "$(get errno)"
+
+# ---- vfsop: a mount option the file system refused (EINVAL) ---------------
+# mount(2) has no log to read: the record keeps what tmpfs said, as
+# fsopen()'s log would give it (the message written in hex: it has spaces)
+hex() { printf %s "$1" | od -An -tx1 | tr -d ' \n' | tr a-f A-F; }
+mkdir -m 0777 "$t/mnt"
+out=$(as_nobody unshare -rm "$EV" mount none "$t/mnt" tmpfs size=foo 2>&1)
+expect_eq fsmsg-errno 22 "$(get errno)"
+expect_eq fsmsg-mechanism vfsop "$(get mechanism)"
+expect_eq fsmsg-syscall 165 "$(get sys.syscall)"
+fields fsmsg check=fs_message arg= value= limit= \
+	message="$(hex "tmpfs: Bad value for 'size'")"
+expect_eq fsmsg-sentence "mount $t/mnt: EINVAL because tmpfs said: Bad value for 'size'" "$(get sentence)"
+remedy fsmsg command - "the program"
+expect_eq fsmsg-remedy-text "The program must change its call: fix or drop the option 'size' (the options of tmpfs: its manual page, man 5 tmpfs, and mount(8))" "$(get remedy.text)"
+# an unknown option, as root in the caller's own namespace
+out=$("$EV" mount none "$t/mnt" tmpfs foo 2>&1)
+expect_eq fsmsg-root-errno 22 "$(get errno)"
+fields fsmsg-root check=fs_message message="$(hex "tmpfs: Unknown parameter 'foo'")"
+expect_eq fsmsg-root-sentence "mount $t/mnt: EINVAL because tmpfs said: Unknown parameter 'foo'" "$(get sentence)"
+# the remedy: a good value mounts, and keeps nothing
+out=$(as_nobody unshare -rm "$EV" mount none "$t/mnt" tmpfs size=1m 2>&1)
+expect_eq fsmsg-after 0 "$(get errno)"
 
 # ---- auxerr run: dd's own message, explained ------------------------------
 msg=$(as_nobody "$B/auxerr" run -- dd if=/proc/self/status of=/dev/null iflag=direct 2>&1)

@@ -7,7 +7,8 @@
  *
  * Actions: open PATH r|w|creat, link OLD NEW, rename OLD NEW, rmdir PATH,
  * unlink PATH, umount PATH [cd] (umount2() with no flag; with "cd", from
- * inside PATH: a chdir() into it first), kill PID SIG,
+ * inside PATH: a chdir() into it first), mount SOURCE TARGET FSTYPE
+ * OPTIONS (mount(2), no flag), kill PID SIG,
  * setpriority PID PRIO, bind PORT (127.0.0.1), chmod PATH OCTAL (the chmod
  * system call itself), syslog (read the kernel log), setpgid PGID,
  * stat PATH (newfstatat), write PATH TEXT (open, then the write(2) that is
@@ -226,6 +227,10 @@ static long act(int argc, char **argv, long *nr)
 		if (argc == 4 && chdir(argv[2]))
 			return -1;
 		return syscall(SYS_umount2, argv[2], 0);
+	}
+	if (!strcmp(a, "mount") && argc == 6) {
+		*nr = SYS_mount;
+		return syscall(SYS_mount, argv[2], argv[3], argv[4], 0L, argv[5]);
 	}
 	if (!strcmp(a, "kill") && argc == 4) {
 		*nr = SYS_kill;
@@ -894,7 +899,7 @@ int main(int argc, char **argv)
 			"new_pp", "new_pe", "securebits", "new_securebits",
 			"cmd", "ipc_key", "ipc_id", "cuid", "cgid",
 			"group_low", "group_high", "check", "arg", "value",
-			"limit", "interp", "fstype", "file", "flag",
+			"limit", "interp", "fstype", "file", "flag", "message",
 			"mnt_point", "daddr", "sock_type", "protocol", "reason",
 			"rlimit", "rlimit_cur", "component", "fd_name",
 			"policy_gid", "key_serial", "key_type", "key_perm",
