@@ -295,6 +295,29 @@ static long c_mkdir_rmdir(long n)
 	return now_ns() - t;
 }
 
+/*
+ * pwrite(), fallocate() and truncate() of nobody's file: the write,
+ * allocate and truncate paths whose swap file and running program checks
+ * the vfsop family notes, each of which succeeds here
+ */
+static long c_write_truncate(long n)
+{
+	static int fd = -1;
+	double t;
+
+	if (fd < 0) {
+		fd = open(F_MINE, O_WRONLY);
+		if (fd < 0)
+			die("open " F_MINE);
+	}
+	t = now_ns();
+	for (long i = 0; i < n; i++)
+		if (pwrite(fd, "x", 1, 0) != 1 || fallocate(fd, 0, 0, 4096) ||
+		    truncate(F_MINE, 0))
+			die("write/fallocate/truncate " F_MINE);
+	return now_ns() - t;
+}
+
 /* Write @text to the /proc file @path, or die */
 static void proc_write(const char *path, const char *text)
 {
@@ -522,6 +545,7 @@ static const struct bcase cases[] = {
 	{ "socket", WK_OK, c_socket },
 	{ "mkdir_rmdir", WK_OK, c_mkdir_rmdir },
 	{ "mount_umount", WK_OK, c_mount_umount },
+	{ "write_truncate", WK_OK, c_write_truncate },
 	{ "einval_mmap", WK_DENY, c_einval_mmap },
 	{ "einval_open", WK_DENY, c_einval_open },
 	{ "emfile_open", WK_DENY, c_emfile_open },
