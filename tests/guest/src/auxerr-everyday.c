@@ -62,7 +62,11 @@
  * (pipe2), socket (an AF_UNIX datagram socket), dupfd (fcntl F_DUPFD of
  * 0 from 3), or dup2 (one dup2() of 0 to the soft limit plus 4); the
  * descriptors made are closed again before the record is read, so that
- * the library has its own).
+ * the library has its own), fillfs write|fallocate|create PATH N (fill a
+ * filesystem until a call fails: write PATH a page at a time, N pages at
+ * most; fallocate N pages of PATH at offset 0 in one call; create files
+ * PATH/f0, PATH/f1... with openat(O_CREAT | O_EXCL), N at most;
+ * "fillfs.made=" how many pages or files were made).
  *
  *   auxerr-everyday ipcmk shm|msg KEY MODE
  *   auxerr-everyday ipcset shm|msg KEY MODE
@@ -196,6 +200,52 @@ static long fill(const char *how, const char *soft, const char *hard,
 	return 0;
 }
 
+/* The "fillfs" action (see the top): fill a filesystem until a call fails */
+static long fillfs(const char *how, const char *path, long max, long *nr)
+{
+	static char page[65536];
+	long pg = sysconf(_SC_PAGESIZE), ret = 0, n = 0;
+	char name[4096];
+	int fd, e;
+
+	if (pg <= 0 || pg > (long)sizeof(page))
+		return -1;
+	if (!strcmp(how, "create")) {
+		*nr = SYS_openat;
+		for (n = 0; n < max; n++) {
+			snprintf(name, sizeof(name), "%s/f%ld", path, n);
+			ret = syscall(SYS_openat, AT_FDCWD, name,
+				      O_WRONLY | O_CREAT | O_EXCL, 0644);
+			if (ret < 0)
+				break;
+			close((int)ret);
+		}
+	} else {
+		fd = open(path, O_WRONLY | O_CREAT, 0644);
+		if (fd < 0)
+			return -1;
+		if (!strcmp(how, "fallocate")) {
+			*nr = SYS_fallocate;
+			ret = syscall(SYS_fallocate, fd, 0, 0L, max * pg);
+			n = ret < 0 ? 0 : max;
+		} else {
+			*nr = SYS_write;
+			for (n = 0; n < max; n++) {
+				ret = syscall(SYS_write, fd, page, pg);
+				if (ret < 0)
+					break;
+			}
+		}
+		e = errno;
+		close(fd);
+		errno = e;
+	}
+	e = errno;
+	put("fillfs.made=%ld\n", n);
+	errno = e;
+	return ret < 0 ? -1 : 0;
+}
+
 static long act(int argc, char **argv, long *nr)
 {
 	const char *a = argv[1];
@@ -314,6 +364,8 @@ static long act(int argc, char **argv, long *nr)
 		return syscall(SYS_mremap, p, 4096UL, strtoul(argv[2], NULL, 0),
 			       strtoul(argv[3], NULL, 0), 0UL);
 	}
+	if (!strcmp(a, "fillfs") && argc == 5)
+		return fillfs(argv[2], argv[3], atol(argv[4]), nr);
 	if (!strcmp(a, "fill") && argc == 6)
 		return fill(argv[2], argv[3], argv[4], atol(argv[5]), nr);
 	if (!strcmp(a, "openflags") && argc == 5) {
@@ -903,7 +955,7 @@ int main(int argc, char **argv)
 			"mnt_point", "daddr", "sock_type", "protocol", "reason",
 			"rlimit", "rlimit_cur", "component", "fd_name",
 			"policy_gid", "key_serial", "key_type", "key_perm",
-			"need", "possessed", "key_desc", NULL
+			"need", "possessed", "key_desc", "qid", NULL
 		};
 		static const char *const sys_names[] = {
 			"syscall", "exit", "a0", "a1", "a2", "uid", NULL
