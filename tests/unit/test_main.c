@@ -68,6 +68,7 @@ int main(void)
 	add_spec19f_suite();
 	add_beyond_suite();
 	add_space_suite();
+	add_notify_suite();
 	add_spec35_suite();
 	add_lsm_record_suite();
 	add_usermsg_suite();

@@ -26,6 +26,7 @@ void add_spec19e_suite(void);
 void add_spec19f_suite(void);
 void add_beyond_suite(void);
 void add_space_suite(void);
+void add_notify_suite(void);
 void add_spec35_suite(void);
 void add_lsm_record_suite(void);
 void add_usermsg_suite(void);
