@@ -66,7 +66,10 @@
  * filesystem until a call fails: write PATH a page at a time, N pages at
  * most; fallocate N pages of PATH at offset 0 in one call; create files
  * PATH/f0, PATH/f1... with openat(O_CREAT | O_EXCL), N at most;
- * "fillfs.made=" how many pages or files were made).
+ * "fillfs.made=" how many pages or files were made), inotify DIR N
+ * (inotify_init1(), then inotify_add_watch() of DIR/f0, DIR/f1... until
+ * one fails, N at most), inotify-init N (inotify_init1() until it fails,
+ * N at most); both print "notify.made=" how many were made.
  *
  *   auxerr-everyday ipcmk shm|msg KEY MODE
  *   auxerr-everyday ipcset shm|msg KEY MODE
@@ -112,6 +115,7 @@
 #include <linux/seccomp.h>
 #include <linux/userfaultfd.h>
 #include <sys/prctl.h>
+#include <sys/inotify.h>
 #include <sys/ipc.h>
 #include <sys/klog.h>
 #include <sys/mman.h>
@@ -246,6 +250,35 @@ static long fillfs(const char *how, const char *path, long max, long *nr)
 	return ret < 0 ? -1 : 0;
 }
 
+/* The "inotify" and "inotify-init" actions (see the top) */
+static long notify_fill(const char *dir, long max, long *nr)
+{
+	char name[4096];
+	long n, ret = 0;
+	int fd = -1, e;
+
+	if (dir) {
+		fd = inotify_init1(IN_CLOEXEC);
+		if (fd < 0)
+			return -1;
+	}
+	*nr = dir ? SYS_inotify_add_watch : SYS_inotify_init1;
+	for (n = 0; n < max; n++) {
+		if (dir) {
+			snprintf(name, sizeof(name), "%s/f%ld", dir, n);
+			ret = syscall(SYS_inotify_add_watch, fd, name, IN_MODIFY);
+		} else {
+			ret = syscall(SYS_inotify_init1, IN_CLOEXEC);
+		}
+		if (ret < 0)
+			break;
+	}
+	e = errno;
+	put("notify.made=%ld\n", n);
+	errno = e;
+	return ret < 0 ? -1 : 0;
+}
+
 static long act(int argc, char **argv, long *nr)
 {
 	const char *a = argv[1];
@@ -364,6 +397,10 @@ static long act(int argc, char **argv, long *nr)
 		return syscall(SYS_mremap, p, 4096UL, strtoul(argv[2], NULL, 0),
 			       strtoul(argv[3], NULL, 0), 0UL);
 	}
+	if (!strcmp(a, "inotify") && argc == 4)
+		return notify_fill(argv[2], atol(argv[3]), nr);
+	if (!strcmp(a, "inotify-init") && argc == 3)
+		return notify_fill(NULL, atol(argv[2]), nr);
 	if (!strcmp(a, "fillfs") && argc == 5)
 		return fillfs(argv[2], argv[3], atol(argv[4]), nr);
 	if (!strcmp(a, "fill") && argc == 6)
