@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
@@ -318,6 +319,31 @@ static long c_write_truncate(long n)
 	return now_ns() - t;
 }
 
+/*
+ * inotify_add_watch() and inotify_rm_watch() of nobody's file: the path
+ * whose fs.inotify.max_user_watches check the notify family notes, which
+ * passes here
+ */
+static long c_inotify_watch(long n)
+{
+	static int fd = -1;
+	double t;
+
+	if (fd < 0) {
+		fd = inotify_init1(IN_CLOEXEC);
+		if (fd < 0)
+			die("inotify_init1");
+	}
+	t = now_ns();
+	for (long i = 0; i < n; i++) {
+		int wd = inotify_add_watch(fd, F_MINE, IN_MODIFY);
+
+		if (wd < 0 || inotify_rm_watch(fd, wd))
+			die("inotify_add_watch/rm_watch " F_MINE);
+	}
+	return now_ns() - t;
+}
+
 /* Write @text to the /proc file @path, or die */
 static void proc_write(const char *path, const char *text)
 {
@@ -546,6 +572,7 @@ static const struct bcase cases[] = {
 	{ "mkdir_rmdir", WK_OK, c_mkdir_rmdir },
 	{ "mount_umount", WK_OK, c_mount_umount },
 	{ "write_truncate", WK_OK, c_write_truncate },
+	{ "inotify_watch", WK_OK, c_inotify_watch },
 	{ "einval_mmap", WK_DENY, c_einval_mmap },
 	{ "einval_open", WK_DENY, c_einval_open },
 	{ "emfile_open", WK_DENY, c_emfile_open },
