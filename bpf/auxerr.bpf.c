@@ -430,6 +430,25 @@ static void ll_take(struct auxb_rec *r, __u32 hook)
 	}
 }
 
+/* the pending note of @err that AppArmor's own record (aa_avc, below)
+ * took in this hook's decision, which the hook's note names */
+static struct auxb_rec *aa_open_note(int err)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct auxb_task *t = bpf_task_storage_get(&notes, task, 0, 0);
+
+	if (!t)
+		return NULL;
+	for (int i = 0; i < AUXB_PENDING; i++) {
+		if (i >= t->npend)
+			break;
+		if (t->pend[i].error == err && t->pend[i].aa_open &&
+		    t->pend[i].mech == AUXERR_MECH_LSM)
+			return &t->pend[i];
+	}
+	return NULL;
+}
+
 static int lsm_note(void *ctx, __u32 lsm, __u32 hook)
 {
 	__u64 ret = 0;
@@ -438,6 +457,16 @@ static int lsm_note(void *ctx, __u32 lsm, __u32 hook)
 	bpf_get_func_ret(ctx, &ret);
 	if ((int)ret != -EACCES && (int)ret != -EPERM)
 		return 0;
+	/* AppArmor wrote its record of this denial: the hook only adds its
+	 * name, as the series' generic note does after auxerr_lsm_audit() */
+	if (lsm == AUXB_LSM_APPARMOR) {
+		r = aa_open_note(-(int)ret);
+		if (r) {
+			r->aa_open = 0;
+			r->hook = hook;
+			return 0;
+		}
+	}
 	r = note(-(int)ret, AUXERR_MECH_LSM, 0);
 	if (r) {
 		r->lsm = lsm;
@@ -486,6 +515,253 @@ LSM_FEXIT(apparmor_path_symlink, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_SYMLINK)
 LSM_FEXIT(apparmor_path_mkdir, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_MKDIR)
 LSM_FEXIT(apparmor_path_truncate, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_TRUNCATE)
 LSM_FEXIT(apparmor_path_chmod, AUXB_LSM_APPARMOR, AUXB_HOOK_PATH_CHMOD)
+
+/*
+ * AppArmor's own record of a denial (the series' AVC, kernel/patches/0027):
+ * at the decision, aa_audit() (a denial AppArmor logs, or its profile's
+ * quiet mode keeps out of the log) or aa_audit_file() (a file denial its
+ * rules' quiet bits keep out: it returns without calling aa_audit()) has
+ * the audit data that AppArmor's record is written from.  The note is
+ * taken there, as the series' auxerr_lsm_audit() takes it, and the
+ * hook's note (lsm_note()) only adds the hook's name.  Kept: the file
+ * class (file_audit_cb()'s fields), the everyday denial; other classes
+ * keep the hook's record without it (docs/bpf-backend.md).
+ */
+#define AA_CLASS_FILE		2
+#define AA_AUDIT_FILE_MASK	0x0005b33f
+/* <linux/lsm_audit.h>'s (a macro: not in BTF), 5 since it exists */
+#define LSM_AUDIT_DATA_TASK	5
+
+/* before 6.7 aa_audit() takes a struct common_audit_data whose
+ * apparmor_audit_data member points to AppArmor's data, which has no
+ * class and calls the profile's label "label" */
+struct apparmor_audit_data___old {
+	int error;
+	int type;
+	const char *op;
+	const char *name;
+	const char *info;
+	u32 request;
+	u32 denied;
+	struct aa_label *peer;
+	struct {
+		const char *target;
+		kuid_t ouid;
+	} fs;
+} __attribute__((preserve_access_index));
+
+struct common_audit_data___old {
+	char type;
+	union {
+		struct task_struct *tsk;
+	} u;
+	struct apparmor_audit_data___old *apparmor_audit_data;
+} __attribute__((preserve_access_index));
+
+struct aa_facts {
+	struct aa_profile *profile;
+	const char *op, *name, *info, *target;
+	void *peer;
+	__s32 error;
+	__u32 request, denied, fsuid, ouid, audited;
+};
+
+static void aa_avc(int err, const struct aa_facts *f)
+{
+	struct auxb_rec *r = note(err, AUXERR_MECH_LSM, 0);
+	/* (the kernel's type, not this program's struct aa_facts) */
+	struct aa_profile *profile = f->profile;
+
+	if (!r)
+		return;
+	r->lsm = AUXB_LSM_APPARMOR;
+	r->yama_scope = -1;
+	r->aa_avc = 1;
+	r->aa_open = 1;
+	r->aa_class = AA_CLASS_FILE;
+	r->aa_audited = f->audited;
+	r->aa_request = f->request;
+	r->aa_denied = f->denied;
+	r->aa_error = f->error;
+	r->aa_fsuid = f->fsuid;
+	r->aa_ouid = f->ouid;
+	bpf_probe_read_kernel_str(r->aa_profile, sizeof(r->aa_profile),
+				  BPF_CORE_READ(profile, base.hname));
+	if (f->op)
+		bpf_probe_read_kernel_str(r->aa_op, sizeof(r->aa_op), f->op);
+	if (f->info)
+		bpf_probe_read_kernel_str(r->aa_info, sizeof(r->aa_info), f->info);
+	if (f->name)
+		bpf_probe_read_kernel_str(r->aa_name, sizeof(r->aa_name), f->name);
+	if (f->peer) {
+		r->aa_target_kind = 1;
+	} else if (f->target) {
+		r->aa_target_kind = 2;
+		bpf_probe_read_kernel_str(r->aa_target, sizeof(r->aa_target), f->target);
+	}
+}
+
+/* the fsuid file_audit_cb() writes: the subject's cred's (6.7 and
+ * later), else the current task's */
+static __u32 aa_fsuid(const struct cred *subj)
+{
+	if (subj)
+		return BPF_CORE_READ(subj, fsuid.val);
+	return bpf_get_current_task_btf()->cred->fsuid.val;
+}
+
+SEC("fexit/aa_audit")
+int aa_audit_x(void *ctx)
+{
+	__u64 type = 0, profile = 0, arg = 0, ret = 0;
+	struct aa_facts f = {};
+	int type_now;
+
+	if (bpf_get_func_arg(ctx, 0, &type) || bpf_get_func_arg(ctx, 1, &profile) ||
+	    bpf_get_func_arg(ctx, 2, &arg) || bpf_get_func_ret(ctx, &ret) || !arg)
+		return 0;
+	if ((int)ret != -EACCES && (int)ret != -EPERM)
+		return 0;
+	f.profile = (struct aa_profile *)profile;
+	if (bpf_core_field_exists(struct apparmor_audit_data, class)) {
+		struct apparmor_audit_data *ad = (void *)arg;
+		const struct cred *subj;
+
+		if (BPF_CORE_READ(ad, class) != AA_CLASS_FILE)
+			return 0;
+		f.error = BPF_CORE_READ(ad, error);
+		type_now = BPF_CORE_READ(ad, type);
+		f.op = BPF_CORE_READ(ad, op);
+		f.name = BPF_CORE_READ(ad, name);
+		f.info = BPF_CORE_READ(ad, info);
+		f.request = BPF_CORE_READ(ad, request);
+		f.denied = BPF_CORE_READ(ad, denied);
+		f.peer = BPF_CORE_READ(ad, peer);
+		f.target = BPF_CORE_READ(ad, fs.target);
+		f.ouid = BPF_CORE_READ(ad, fs.ouid.val);
+		subj = BPF_CORE_READ(ad, subj_cred);
+		f.fsuid = aa_fsuid(subj);
+	} else {
+		struct common_audit_data___old *sa = (void *)arg;
+		struct apparmor_audit_data___old *ad = BPF_CORE_READ(sa, apparmor_audit_data);
+
+		/* the file class: aa_audit_file()'s data, the only task
+		 * data without a task among AppArmor's before 6.7 */
+		if (!ad || BPF_CORE_READ(sa, type) != LSM_AUDIT_DATA_TASK ||
+		    BPF_CORE_READ(sa, u.tsk))
+			return 0;
+		f.error = BPF_CORE_READ(ad, error);
+		type_now = BPF_CORE_READ(ad, type);
+		f.op = BPF_CORE_READ(ad, op);
+		f.name = BPF_CORE_READ(ad, name);
+		f.info = BPF_CORE_READ(ad, info);
+		f.request = BPF_CORE_READ(ad, request);
+		f.denied = BPF_CORE_READ(ad, denied);
+		f.peer = BPF_CORE_READ(ad, peer);
+		f.target = BPF_CORE_READ(ad, fs.target);
+		f.ouid = BPF_CORE_READ(ad, fs.ouid.val);
+		f.fsuid = aa_fsuid(NULL);
+	}
+	if (f.error != (int)ret || !(f.request & AA_AUDIT_FILE_MASK))
+		return 0;
+	/* aa_audit_msg() set the type it logged (DENIED, or KILLED in a
+	 * kill-mode profile); a quiet profile logs nothing, and it is
+	 * still the AUDIT the data was made with */
+	f.audited = type_now == AUDIT_APPARMOR_DENIED || type_now == AUDIT_APPARMOR_KILL;
+	aa_avc(-(int)ret, &f);
+	return 0;
+}
+
+/*
+ * aa_audit_file(): its arguments, and an error, but no aa_audit() since
+ * (aa_audit_x took no note): the rules' quiet bits hid the whole
+ * request.  Eleven arguments since 6.7 (the subject's cred first), ten
+ * before; fexit takes more than six only since 6.6.
+ */
+SEC("fexit/aa_audit_file")
+int aa_audit_file_x(void *ctx)
+{
+	__u64 profile = 0, perms = 0, op = 0, request = 0, name = 0, target = 0;
+	__u64 tlabel = 0, ouid = 0, info = 0, error = 0, subj = 0, ret = 0;
+	struct aa_facts f = {};
+	int n = bpf_get_func_arg_cnt(ctx);
+	__u32 k;
+
+	if ((n != 10 && n != 11) || bpf_get_func_ret(ctx, &ret))
+		return 0;
+	if ((int)ret != -EACCES && (int)ret != -EPERM)
+		return 0;
+	if (aa_open_note(-(int)ret))
+		return 0;	/* aa_audit() took it */
+	k = n - 10;		/* the first argument after the cred */
+	if ((k && bpf_get_func_arg(ctx, 0, &subj)) ||
+	    bpf_get_func_arg(ctx, k, &profile) || bpf_get_func_arg(ctx, k + 1, &perms) ||
+	    bpf_get_func_arg(ctx, k + 2, &op) || bpf_get_func_arg(ctx, k + 3, &request) ||
+	    bpf_get_func_arg(ctx, k + 4, &name) || bpf_get_func_arg(ctx, k + 5, &target) ||
+	    bpf_get_func_arg(ctx, k + 6, &tlabel) || bpf_get_func_arg(ctx, k + 7, &ouid) ||
+	    bpf_get_func_arg(ctx, k + 8, &info) || bpf_get_func_arg(ctx, k + 9, &error) ||
+	    !profile || !perms)
+		return 0;
+	f.profile = (struct aa_profile *)profile;
+	f.op = (const char *)op;
+	/* what aa_audit_file() reports: the denied part of the request */
+	f.request = (__u32)request & ~BPF_CORE_READ((struct aa_perms *)perms, allow);
+	f.denied = f.request;
+	f.name = (const char *)name;
+	f.target = (const char *)target;
+	f.peer = (void *)tlabel;
+	f.ouid = (__u32)ouid;
+	f.info = (const char *)info;
+	f.error = (int)error;
+	f.fsuid = aa_fsuid((const struct cred *)subj);
+	if (f.error != (int)ret || !(f.request & AA_AUDIT_FILE_MASK))
+		return 0;
+	f.audited = 0;
+	aa_avc(-(int)ret, &f);
+	return 0;
+}
+
+/*
+ * aa_audit_file() where fexit cannot take its ten arguments (before 6.6,
+ * so Debian 12's 6.1): a kprobe at its entry, where all of them are
+ * (six in registers, the other four on the stack above the return
+ * address), notes every file denial of a profile not in complain mode as
+ * not logged; aa_audit(), if AppArmor then calls it, replaces the note
+ * with its own (aa_audit_x), so what stays is the quiet one.
+ */
+SEC("kprobe")
+int aa_audit_file_entry(struct pt_regs *ctx)
+{
+	struct aa_profile *profile = (void *)PT_REGS_PARM1_CORE(ctx);
+	struct aa_perms *perms = (void *)PT_REGS_PARM2_CORE(ctx);
+	unsigned long sp = PT_REGS_SP_CORE(ctx);
+	/* tlabel, ouid, info, error */
+	__u64 stack[4] = {};
+	struct aa_facts f = {};
+
+	if (bpf_probe_read_kernel(stack, sizeof(stack), (void *)(sp + 8)))
+		return 0;
+	f.error = (int)stack[3];
+	if ((f.error != -EACCES && f.error != -EPERM) || !profile || !perms ||
+	    BPF_CORE_READ(profile, mode) == APPARMOR_COMPLAIN)
+		return 0;
+	f.profile = profile;
+	f.op = (const char *)PT_REGS_PARM3_CORE(ctx);
+	f.request = (__u32)PT_REGS_PARM4_CORE(ctx) & ~BPF_CORE_READ(perms, allow);
+	f.denied = f.request;
+	f.name = (const char *)PT_REGS_PARM5_CORE(ctx);
+	/* the sixth argument (x86-64: r9; libbpf's macros stop at five) */
+	f.target = (const char *)BPF_CORE_READ(ctx, r9);
+	f.peer = (void *)stack[0];
+	f.ouid = (__u32)stack[1];
+	f.info = (const char *)stack[2];
+	f.fsuid = aa_fsuid(NULL);
+	if (!(f.request & AA_AUDIT_FILE_MASK))
+		return 0;
+	f.audited = 0;
+	aa_avc(-f.error, &f);
+	return 0;
+}
 
 /* Landlock: the rights a path walk left missing, for the hook's note.
  * is_access_to_paths_allowed() (check_access_path_dual() before 6.2,
@@ -2541,7 +2817,8 @@ static __always_inline void end_call(struct auxb_task *t, int nr, long ret,
 	r->fd = -1;
 	r->fd_other = 0;
 	r->kn_len = 0;
-	r->fd_name[0] = 0;
+	if (!r->aa_avc)		/* (its bytes are AppArmor's target=) */
+		r->fd_name[0] = 0;
 	arg = r->have_name ? -1 : fd_arg(nr);
 	if (arg == 0) {
 		keep_fd(r, a0);

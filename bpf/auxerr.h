@@ -27,6 +27,11 @@
 #define AUXB_SYSCTL_MAX	64
 #define AUXB_KEY_TYPE_MAX	24
 #define AUXB_KEY_DESC_MAX	64
+/* AppArmor's record: its longest operation (OP_* strings), info= and
+ * profile name kept, each with its NUL */
+#define AUXB_AA_OP_MAX	24
+#define AUXB_AA_INFO_MAX	64
+#define AUXB_AA_PROFILE_MAX	112
 
 /*
  * prctl(PR_AUXERR, AUXB_PR_HOLD) and prctl(PR_AUXERR, AUXB_PR_RELEASE):
@@ -101,8 +106,30 @@ struct auxb_rec {
 	__u32 policy;
 	__s32 policy_value;
 	__s32 policy_gid;	/* kernel.io_uring_group, for io_uring's */
-	/* a sysctl whose handler made the check on write: its dotted name */
-	char sysctl_write[AUXB_SYSCTL_MAX];
+	/*
+	 * The strings of one mechanism each, or of AppArmor's own record
+	 * (AVC) of an lsm record: never both in one record (aa_avc says
+	 * which), so they share their bytes and a thread's storage stays
+	 * within 32 KiB (one order-3 allocation, made where the first note
+	 * is taken, atomically).
+	 */
+	union {
+		struct {
+			/* a sysctl whose handler made the check on write:
+			 * its dotted name */
+			char sysctl_write[AUXB_SYSCTL_MAX];
+			char key_type[AUXB_KEY_TYPE_MAX];
+			char key_desc[AUXB_KEY_DESC_MAX];
+			char fstype[16], sb[32];
+		};
+		/* AppArmor's record: its operation, info= and profile
+		 * (the profile's hname, cut to fit) */
+		struct {
+			char aa_op[AUXB_AA_OP_MAX];
+			char aa_info[AUXB_AA_INFO_MAX];
+			char aa_profile[AUXB_AA_PROFILE_MAX];
+		};
+	};
 	/* the resource limit the capability overrides (RLIMIT_* + 1: only
 	 * RLIMIT_MEMLOCK) and its soft value */
 	__u32 rlimit;
@@ -110,11 +137,10 @@ struct auxb_rec {
 	/* the operation reserved to the owner (enum auxb_owner_op), chgrp's
 	 * group; the file in mode, ouid, ogid, ino, dev */
 	__u32 owner_op, has_ngid, ngid;
-	/* mount, inode, sticky: the flag (enum auxb_flag), the filesystem,
-	 * the sticky directory */
+	/* mount, inode, sticky: the flag (enum auxb_flag), the filesystem
+	 * (fstype, sb: above), the sticky directory */
 	__u32 flag, dir_mode, dir_ouid;
 	__u64 dir_ino;
-	char fstype[16], sb[32];
 	/* ptrace: 1 creds, 2 not_dumpable; the target; for creds its ids
 	 * (effective in ouid, ogid; its user namespace in userns and
 	 * userns_owner), shown where ids_visible (as for signal) */
@@ -143,8 +169,7 @@ struct auxb_rec {
 	 * ogid; its type, its description where the caller may view it */
 	__s32 key_serial;
 	__u32 key_perm, key_class, key_possessed, key_need, key_granted;
-	char key_type[AUXB_KEY_TYPE_MAX];
-	char key_desc[AUXB_KEY_DESC_MAX];
+	/* (key_type, key_desc: above) */
 	/* seccomp: the number the filter saw, its return value, the stack */
 	__u32 sc_nr, sc_code, sc_filters;
 	/* lsm: enum auxb_lsm, enum auxb_hook */
@@ -156,6 +181,20 @@ struct auxb_rec {
 	/* Yama: kernel.yama.ptrace_scope; 1 not_descendant, 2 scope */
 	__s32 yama_scope;
 	__u32 yama_rel;
+	/*
+	 * AppArmor's own record of the denial (the series' AVC,
+	 * kernel/patches/0027), from the audit data aa_audit() or
+	 * aa_audit_file() had: aa_avc 1 when set (then aa_op, aa_info,
+	 * aa_profile above, aa_name and aa_target below are its strings);
+	 * aa_open while no hook's note has taken it yet; aa_audited: not
+	 * quieted, AppArmor logged it too; the class (AA_CLASS_*), the
+	 * request and denied masks (AA_MAY_* bits), info='s error, the fsuid
+	 * and the file's owner; aa_target_kind 1 a label (written "?", as
+	 * the series' lsm_detail 1 does), 2 the string aa_target
+	 */
+	__u32 aa_avc, aa_open, aa_audited, aa_class, aa_request, aa_denied;
+	__s32 aa_error;
+	__u32 aa_fsuid, aa_ouid, aa_target_kind;
 	/* subj=: the task's AppArmor label at the denial; subj_mode: 0 none
 	 * shown (unconfined), else 1 + the profile's mode */
 	char subj[64];
@@ -179,12 +218,20 @@ struct auxb_rec {
 	 * name (have_name 0) until the reader puts the mount's path before
 	 * it, and fd_kn_len, the length of the descriptor's own */
 	__u32 fd_other, kn_len, fd_kn_len;
-	char fd_name[AUXB_NAME_MAX];
+	/* fd_name only with fd_other; aa_target (AppArmor's target=) only
+	 * with aa_avc, which no fd_other record has */
+	union {
+		char fd_name[AUXB_NAME_MAX];
+		char aa_target[AUXB_NAME_MAX];
+	};
 	/* the inode a dac note refused, for the exit program only (0 in a
 	 * kept record) */
 	__u64 obj_inode;
 	char name[AUXB_NAME_MAX];	/* the path the caller gave */
-	char comp[AUXB_NAME_MAX];	/* path: the directory, as it gave it */
+	union {
+		char comp[AUXB_NAME_MAX];	/* path: the directory, as it gave it */
+		char aa_name[AUXB_NAME_MAX];	/* AppArmor's name= (lsm) */
+	};
 };
 
 struct auxb_task {

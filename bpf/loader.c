@@ -154,6 +154,16 @@ static struct bpf_link *attach_exit(struct bpf_program *prog)
 	return bpf_program__attach_kprobe_multi_opts(prog, NULL, &o);
 }
 
+/* the number of arguments of kernel function @fn (in BTF), -1 if unknown */
+static int func_args(const struct btf *vmlinux, const char *fn)
+{
+	int id = btf__find_by_name_kind(vmlinux, fn, BTF_KIND_FUNC);
+	const struct btf_type *t = id < 0 ? NULL : btf__type_by_id(vmlinux, id);
+
+	t = t ? btf__type_by_id(vmlinux, t->type) : NULL;
+	return t && btf_is_func_proto(t) ? btf_vlen(t) : -1;
+}
+
 /*
  * Open the skeleton for this kernel: each fexit program's target is the
  * first of its functions in the kernel's BTF; one without any is left out.
@@ -200,6 +210,16 @@ static struct auxerr_bpf *open_for_kernel(const struct btf *vmlinux, unsigned de
 			bpf_program__set_autoload(prog, false);
 			continue;
 		}
+		if (!strncmp(bpf_program__section_name(prog), "fexit/", 6) &&
+		    version < 606 && func_args(vmlinux, fn) > 6) {
+			/* x86-64 trampolines take six arguments before 6.6:
+			 * the kernel would refuse it at load time */
+			snprintf(why, sizeof(why), "%s has %d arguments, more than fexit takes before Linux 6.6",
+				 fn, func_args(vmlinux, fn));
+			parts_leave_out(name, why);
+			bpf_program__set_autoload(prog, false);
+			continue;
+		}
 		if (strcmp(fn, p->funcs[0]) &&
 		    !strncmp(bpf_program__section_name(prog), "fexit/", 6))
 			bpf_program__set_attach_target(prog, 0, fn);
@@ -220,58 +240,90 @@ static int pin(struct bpf_link *l, const char *path, mode_t mode)
 }
 
 /*
- * Landlock's path walk where fexit cannot take it (eight arguments: x86-64
- * trampolines take six before 6.6, so Debian 12's 6.1): a kprobe at its
- * entry and a kretprobe at its return, pinned as links/ll_walk_entry and
- * links/ll_walk_ret; then nothing of ll_walk is lost.  @on_demand: they
- * are attached once, to see that they attach, then detached, and the two
- * programs pinned for the service as AUXB_PROGS_DIR/kprobe:FUNC:NAME and
- * kretprobe:FUNC:NAME (it attaches them while records are wanted).
+ * A kprobe at the entry of @fn (and with @ret, a kretprobe at its
+ * return) standing in for fexit program @part where fexit cannot take
+ * the function (more than six arguments: x86-64 trampolines take six
+ * before 6.6, so Debian 12's 6.1), pinned as links/NAME; then nothing of
+ * @part is lost.  @on_demand: they are attached once, to see that they
+ * attach, then detached, and the programs pinned for the service as
+ * AUXB_PROGS_DIR/kprobe:FUNC:NAME and kretprobe:FUNC:NAME (it attaches
+ * them while records are wanted).
  */
-static void ll_kprobes(struct auxerr_bpf *skel, const struct btf *vmlinux, int on_demand)
+static void stand_in(const char *part, const char *fn, struct bpf_program *entry,
+		     struct bpf_program *ret, int on_demand)
+{
+	struct bpf_link *in = NULL, *out = NULL;
+	const char *n_in = bpf_program__name(entry), *n_out = ret ? bpf_program__name(ret) : NULL;
+	char why[160], path[256];
+	int err;
+
+	if (parts_left_out(n_in) || (ret && parts_left_out(n_out)))
+		return;
+	in = bpf_program__attach_kprobe(entry, false, fn);
+	if (in && ret)
+		out = bpf_program__attach_kprobe(ret, true, fn);
+	if (in && (out || !ret) && on_demand) {
+		bpf_link__destroy(in);
+		bpf_link__destroy(out);
+		snprintf(path, sizeof(path), AUXB_PROGS_DIR "/kprobe:%s:%s", fn, n_in);
+		err = bpf_program__pin(entry, path) < 0;
+
+		if (!err && ret) {
+			snprintf(path, sizeof(path), AUXB_PROGS_DIR "/kretprobe:%s:%s", fn, n_out);
+			err = bpf_program__pin(ret, path) < 0;
+		}
+		if (err) {
+			snprintf(why, sizeof(why), "no fexit, and %s not pinned (%s)", fn,
+				 strerror(errno));
+			parts_set_why(part, why);
+			fprintf(stderr, "auxerr-bpfd: %s: %s\n", part, why);
+			return;
+		}
+	} else {
+		err = !in || (ret && !out);
+		if (!err) {
+			snprintf(path, sizeof(path), DIR_ "/links/%s", n_in);
+			err = pin(in, path, 0600);
+		}
+		if (!err && ret) {
+			snprintf(path, sizeof(path), DIR_ "/links/%s", n_out);
+			err = pin(out, path, 0600);
+		}
+		if (err) {
+			snprintf(why, sizeof(why), "no fexit, and no kprobe on %s (%s)", fn,
+				 parts_attach_error(errno));
+			parts_set_why(part, why);
+			fprintf(stderr, "auxerr-bpfd: %s: %s\n", part, why);
+			return;
+		}
+	}
+	parts_put_back(part);
+	fprintf(stderr, "auxerr-bpfd: %s: %s on %s instead\n", part,
+		ret ? "a kprobe and a kretprobe" : "a kprobe", fn);
+}
+
+/* the fexit programs that have kprobe stand-ins, where this kernel left
+ * them out: Landlock's path walk (is_access_to_paths_allowed(),
+ * check_access_path_dual() before 6.2) and aa_audit_file() */
+static void kprobe_stand_ins(struct auxerr_bpf *skel, const struct btf *vmlinux, int on_demand)
 {
 	static const char *const walk[] = { "is_access_to_paths_allowed",
 					    "check_access_path_dual" };
-	struct bpf_link *in = NULL, *out = NULL;
-	const char *fn = NULL;
-	char why[160];
 
-	if (parts_left_out("ll_walk_entry") || parts_left_out("ll_walk_ret"))
-		return;
-	for (size_t i = 0; i < 2 && !fn; i++)
-		if (btf__find_by_name_kind(vmlinux, walk[i], BTF_KIND_FUNC) >= 0)
-			fn = walk[i];
-	if (!fn)
-		return;
-	in = bpf_program__attach_kprobe(skel->progs.ll_walk_entry, false, fn);
-	if (in)
-		out = bpf_program__attach_kprobe(skel->progs.ll_walk_ret, true, fn);
-	if (out && on_demand) {
-		char p_in[256], p_out[256];
-
-		bpf_link__destroy(in);
-		bpf_link__destroy(out);
-		snprintf(p_in, sizeof(p_in), AUXB_PROGS_DIR "/kprobe:%s:ll_walk_entry", fn);
-		snprintf(p_out, sizeof(p_out), AUXB_PROGS_DIR "/kretprobe:%s:ll_walk_ret", fn);
-		if (bpf_program__pin(skel->progs.ll_walk_entry, p_in) < 0 ||
-		    bpf_program__pin(skel->progs.ll_walk_ret, p_out) < 0) {
-			snprintf(why, sizeof(why), "no fexit, and %s not pinned (%s)", fn,
-				 strerror(errno));
-			parts_set_why("ll_walk", why);
-			fprintf(stderr, "auxerr-bpfd: ll_walk: %s\n", why);
-			return;
-		}
-	} else if (!out || pin(in, DIR_ "/links/ll_walk_entry", 0600) ||
-		   pin(out, DIR_ "/links/ll_walk_ret", 0600)) {
-		snprintf(why, sizeof(why), "no fexit, and no kprobe on %s (%s)", fn, parts_attach_error(errno));
-		parts_set_why("ll_walk", why);
-		fprintf(stderr, "auxerr-bpfd: ll_walk: %s\n", why);
-		return;
+	if (parts_left_out("ll_walk")) {
+		for (size_t i = 0; i < 2; i++)
+			if (btf__find_by_name_kind(vmlinux, walk[i], BTF_KIND_FUNC) >= 0) {
+				stand_in("ll_walk", walk[i], skel->progs.ll_walk_entry,
+					 skel->progs.ll_walk_ret, on_demand);
+				break;
+			}
 	}
-	parts_put_back("ll_walk");
-	fprintf(stderr, "auxerr-bpfd: ll_walk: a kprobe and a kretprobe on %s instead\n", fn);
+	if (parts_left_out("aa_audit_file_x") &&
+	    btf__find_by_name_kind(vmlinux, "aa_audit_file", BTF_KIND_FUNC) >= 0 &&
+	    func_args(vmlinux, "aa_audit_file") == 10)
+		stand_in("aa_audit_file_x", "aa_audit_file", skel->progs.aa_audit_file_entry,
+			 NULL, on_demand);
 }
-
 
 /* auxerr-bpfd --status: the status pin, as the loader wrote it */
 static int show_status(void)
@@ -392,8 +444,9 @@ int main(int argc, char **argv)
 		char path[256];
 		int iter = !strncmp(bpf_program__section_name(prog), "iter/", 5);
 
-		if (!bpf_program__autoload(prog) || !strncmp(name, "ll_walk_", 8))
-			continue;	/* (ll_walk's stand-ins: ll_kprobes()) */
+		if (!bpf_program__autoload(prog) || !strncmp(name, "ll_walk_", 8) ||
+		    !strcmp(name, "aa_audit_file_entry"))
+			continue;	/* (stand-ins: kprobe_stand_ins()) */
 		l = strcmp(name, "sys_ret") ? bpf_program__attach(prog) : attach_exit(prog);
 		if (!l && !parts_required(name)) {
 			char why[160];
@@ -460,8 +513,7 @@ int main(int argc, char **argv)
 		unload();
 		return 1;
 	}
-	if (parts_left_out("ll_walk"))
-		ll_kprobes(skel, vmlinux, on_demand);
+	kprobe_stand_ins(skel, vmlinux, on_demand);
 	status_n = parts_status(vmlinux, kretprobe ? "kretprobe.multi" : "sys_exit tracepoint",
 				status_buf, sizeof(status_buf));
 	btf__free(vmlinux);

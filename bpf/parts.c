@@ -56,6 +56,15 @@ const struct part parts[] = {
 	{ "apparmor_path_mkdir_x", "lsm-apparmor", "path_mkdir", { "apparmor_path_mkdir" }, 0 },
 	{ "apparmor_path_truncate_x", "lsm-apparmor", "path_truncate", { "apparmor_path_truncate" }, 0 },
 	{ "apparmor_path_chmod_x", "lsm-apparmor", "path_chmod", { "apparmor_path_chmod" }, 0 },
+	/* AppArmor's own record (AVC) of a file denial: logged, or quiet by
+	 * the profile's mode (aa_audit), or by its rules' quiet bits
+	 * (aa_audit_file) */
+	{ "aa_audit_x", "lsm-apparmor", "AppArmor's record (AVC)", { "aa_audit" }, 0 },
+	{ "aa_audit_file_x", "lsm-apparmor", "AppArmor's record (AVC) of a denial its rules keep quiet",
+	  { "aa_audit_file" }, 0 },
+	/* its stand-in where fexit cannot take its ten arguments (before
+	 * 6.6); attached only without it (kprobe_stand_ins()) */
+	{ "aa_audit_file_entry", NULL, NULL, { "aa_audit_file" }, 0 },
 	{ "hook_file_open_x", "lsm-landlock", "file_open", { "hook_file_open" }, 0 },
 	{ "hook_file_truncate_x", "lsm-landlock", "file_truncate", { "hook_file_truncate" }, 602 },
 	{ "hook_file_ioctl_x", "lsm-landlock", "file_ioctl", { "hook_file_ioctl" }, 610 },

@@ -37,7 +37,7 @@
  *                         is named before too, by each renderer
  *
  * The text follows the series' records (SYSCALL, AUXERR as type
- * UNKNOWN[1340], SOCKADDR, CWD, PATH, PROCTITLE; the kernel's render.c), so that
+ * UNKNOWN[1340], AVC, SOCKADDR, CWD, PATH, PROCTITLE; the kernel's render.c), so that
  * libauxerr reads the same fields on both backends.  The names below are
  * the series' spellings, indexed by the codes the noting programs store
  * (auxerr.h); the mechanism numbers are the UAPI's enum auxerr_mechanism.
@@ -83,6 +83,10 @@ static const char render_prot_sysctls[4][24] = { "fs.protected_symlinks",
 	"fs.protected_hardlinks", "fs.protected_fifos", "fs.protected_regular" };
 static const char render_prot_unsafe[4][12] = { "not_regular", "setuid",
 	"setgid", "no_access" };
+/* AppArmor's classes (AA_CLASS_*) that this backend keeps the record of */
+#define AUXB_AA_CLASS_FILE	2
+/* the bits file_audit_cb() writes (AA_AUDIT_FILE_MASK) */
+#define AUXB_AA_AUDIT_FILE_MASK	0x0005b33f
 
 /* audit_log_n_untrustedstring(): a byte that makes a string hex; in the
  * audit message of FLUSH (msg='...') also the single quote */
@@ -158,6 +162,85 @@ static void render_end(render_out o, int event)
 {
 	if (event)
 		render_printf(o, "\n");
+}
+
+/* AppArmor's file permission letter of bit @i (aa_file_perm_chrs,
+ * "xwracd         km l     ": a switch, as a BPF object's .rodata takes
+ * no string of its own) */
+static char render_aa_file_chr(int i)
+{
+	switch (i) {
+	case 0: return 'x';
+	case 1: return 'w';
+	case 2: return 'r';
+	case 3: return 'a';
+	case 4: return 'c';
+	case 5: return 'd';
+	case 15: return 'k';
+	case 16: return 'm';
+	case 18: return 'l';
+	}
+	return ' ';
+}
+
+/* a file mask as AppArmor's file_audit_cb() writes it: the letters of
+ * map_mask_to_chr_mask() (getattr reads, setattr/chmod/chown write) */
+static void render_aa_file_mask(render_out o, const char *key, __u32 mask)
+{
+	char str[16];
+	__u32 m = mask & 0x0005803f;	/* PERMS_CHRS_MASK */
+	int n = 0;
+
+	if (mask & 0x0200)			/* AA_MAY_GETATTR */
+		m |= 0x4;
+	if (mask & 0x3100)			/* SETATTR, CHMOD, CHOWN */
+		m |= 0x2;
+	for (int i = 0; i < 24; i++)
+		if ((m & (1u << i)) && n < 11)
+			str[n++ & 15] = render_aa_file_chr(i);
+	str[n & 15] = 0;
+	render_printf(o, " %s=\"%s\"", key, str);
+}
+
+/*
+ * AppArmor's own record (the series' AVC, kernel/patches/0027: what
+ * aa_audit()'s audit_pre() and the class's callback write, at
+ * kernel.auxerr.lsm_detail 1), after the AUXERR record: only the file
+ * class (file_audit_cb()), the one this backend keeps.
+ */
+static void render_avc(render_out o, const struct auxb_rec *r)
+{
+	render_stamp(o, r, "AVC", 1);
+	render_printf(o, " apparmor=\"DENIED\"");
+	if (r->aa_op[0])
+		render_printf(o, " operation=\"%s\"", r->aa_op);
+	render_printf(o, " class=\"file\"");
+	if (r->aa_info[0]) {
+		render_printf(o, " info=\"%s\"", r->aa_info);
+		if (r->aa_error)
+			render_printf(o, " error=%d", r->aa_error);
+	}
+	render_printf(o, " profile=");
+	put_untrusted(o, r->aa_profile, sizeof(r->aa_profile));
+	if (r->aa_name[0]) {
+		render_printf(o, " name=");
+		put_untrusted(o, r->aa_name, sizeof(r->aa_name));
+	}
+	render_printf(o, " pid=%u comm=", r->pid);
+	put_untrusted(o, r->comm, sizeof(r->comm));
+	if (r->aa_request & AUXB_AA_AUDIT_FILE_MASK)
+		render_aa_file_mask(o, "requested_mask", r->aa_request);
+	if (r->aa_denied & AUXB_AA_AUDIT_FILE_MASK)
+		render_aa_file_mask(o, "denied_mask", r->aa_denied);
+	if (r->aa_request & AUXB_AA_AUDIT_FILE_MASK)
+		render_printf(o, " fsuid=%u ouid=%u", r->aa_fsuid, r->aa_ouid);
+	if (r->aa_target_kind == 1) {
+		render_printf(o, " target=?");
+	} else if (r->aa_target_kind == 2) {
+		render_printf(o, " target=");
+		put_untrusted(o, r->aa_target, sizeof(r->aa_target));
+	}
+	render_end(o, 1);
 }
 
 static void render_landlock(render_out o, const struct auxb_rec *r)
@@ -353,6 +436,10 @@ static void render_auxerr(render_out o, const struct auxb_rec *r, int event)
 			render_printf(o, " ptrace_scope=%d relation=%s opid=%u",
 				      r->yama_scope,
 				      r->yama_rel == 1 ? "not_descendant" : "scope", r->opid);
+		/* with AppArmor's own record, which the event carries
+		 * (not FLUSH's one message: no place for it there) */
+		if (r->aa_avc && event)
+			render_printf(o, " lsm_audited=%u", r->aa_audited);
 		break;
 	}
 	/* the descriptor's file, when another file decided (the series'
@@ -417,6 +504,13 @@ static void render_record(render_out o, render_task c, const struct auxb_rec *r,
 	render_stamp(o, r, "UNKNOWN[1340]", event);
 	render_auxerr(o, r, event);
 	render_end(o, event);
+
+	/* AVC: AppArmor's own record, right after AUXERR as the series'
+	 * (not in FLUSH's message either; AppArmor logs it itself unless
+	 * its profile keeps it quiet) */
+	if (event && r->lsm == AUXB_LSM_APPARMOR && r->aa_avc &&
+	    r->aa_class == AUXB_AA_CLASS_FILE)
+		render_avc(o, r);
 
 	/* SOCKADDR, as audit_log_n_hex() writes it; (not yet in FLUSH's
 	 * message, whose expansion has no place for it) */
